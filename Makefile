@@ -1,0 +1,124 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# txnet top-level Makefile: module (out of tree, one build dir per kernel),
+# txctl, selftests, and the QEMU test loop.  See README.md.
+#
+#   make                  module for the running kernel (if its headers are
+#                         installed, else for Debian's 6.1) + txctl + selftests
+#   make install          module for the running kernel + txctl (as root)
+#   make run              boot 6.1 in QEMU, load txnet, run a small demo
+#   make check            everything, tests in the VM; KVER="6.1 6.12" for both
+#   make C=1 / W=1 / V=1  passed through to kbuild (sparse, extra warnings, verbose)
+#   make clean            build products; `make distclean` also the downloads
+
+TOP      := $(patsubst %/,%,$(dir $(abspath $(lastword $(MAKEFILE_LIST)))))
+B        := $(TOP)/build
+KERNELS  := $(TOP)/selftests/vm/kernels
+VMRUN    := $(TOP)/selftests/vm/run
+KSFT_INC := $(B)/ksft/include
+
+RUNNING   := $(shell uname -r)
+HOST_KVER := $(if $(wildcard /lib/modules/$(RUNNING)/build),$(RUNNING),6.1)
+
+# KVER: the kernels `make check`/`make run` test (6.1 and/or 6.12).  Given on
+# the command line it also selects what `make`/`make module` builds.
+ifeq ($(origin KVER),undefined)
+KVER      := 6.1
+MOD_KVERS := $(HOST_KVER)
+else
+MOD_KVERS := $(KVER)
+endif
+RUN_KVER := $(firstword $(KVER))
+
+export DEBIAN_FRONTEND := noninteractive
+
+# The sources a module build needs; build outputs kbuild leaves beside them
+# are excluded, so an rsync --delete keeps them (and incremental builds).
+MOD_SRC  := Kbuild kmod include
+MOD_EXCL := --exclude='*.o' --exclude='.*' --exclude='*.ko' --exclude='*.mod' \
+	    --exclude='*.mod.c' --exclude='*.a' --exclude='*.order' --exclude='*.symvers'
+
+DEMO := set -e; \
+	echo "== txctl create torus 8 8"; txctl create torus 8 8; \
+	echo "== txctl show txnet0"; txctl show txnet0; \
+	if txctl help 2>&1 | grep -qw run; then \
+		echo "== txctl run txnet0 total-exchange"; txctl run txnet0 total-exchange; fi; \
+	echo "== /sys/kernel/txnet/txnet0"; \
+	for f in $$(find /sys/kernel/txnet/txnet0 -type f | sort); do echo "$$f: $$(cat $$f)"; done
+
+.PHONY: all module deps kernels ksft user selftests host-check install uninstall \
+	run check clean distclean help
+
+all: $(if $(filter $(HOST_KVER),$(RUNNING)),,deps) module user selftests
+
+help:
+	@sed -n '3,13p' $(TOP)/Makefile | sed 's/^# \{0,1\}//'
+
+deps:
+	@$(KERNELS) deps
+
+kernels: deps
+	@$(KERNELS) fetch $(KVER)
+
+ksft:
+	@$(TOP)/selftests/ksft-headers.sh
+
+module: $(addprefix module-,$(MOD_KVERS))
+
+# module-<kver>: build/mod-<kver>/txnet.ko.  MOD_CLEAN=1 rebuilds from scratch
+# (every file compiled and, with C=1, checked).
+module-%:
+	@hdr=$$($(KERNELS) headers $*) && \
+	mkdir -p $(B)/mod-$* && \
+	if command -v rsync >/dev/null; then \
+		rsync -a --delete $(MOD_EXCL) $(MOD_SRC) $(B)/mod-$*/; \
+	else \
+		rm -rf $(addprefix $(B)/mod-$*/,$(MOD_SRC)) && cp -a $(MOD_SRC) $(B)/mod-$*/; \
+	fi && \
+	if [ "$(MOD_CLEAN)" = 1 ]; then $(MAKE) --no-print-directory -C $$hdr M=$(B)/mod-$* clean >/dev/null; fi && \
+	echo "  MODULE  $* ($$hdr)" && \
+	$(MAKE) --no-print-directory -C $$hdr M=$(B)/mod-$* modules
+
+user:
+	@if [ -f $(TOP)/user/Makefile ]; then $(MAKE) --no-print-directory -C $(TOP)/user; \
+	else echo "  SKIP    user/ (no user/Makefile yet)"; fi
+
+# selftests/txnet builds its programs and installs run_tests.sh etc. into
+# build/selftests/, which selftests/vm/run packs as /selftests/ in the guest.
+selftests: ksft
+	@if [ -f $(TOP)/selftests/txnet/Makefile ]; then \
+		$(MAKE) --no-print-directory -C $(TOP)/selftests/txnet KSFT_INC=$(KSFT_INC) O=$(B)/selftests; \
+	else echo "  SKIP    selftests/txnet (no Makefile yet)"; fi
+
+host-check:
+	@if [ -f $(TOP)/selftests/host/Makefile ]; then $(MAKE) --no-print-directory -C $(TOP)/selftests/host check; \
+	else echo "  SKIP    selftests/host (no Makefile yet)"; fi
+
+install:
+	@test -f $(B)/mod-$(RUNNING)/txnet.ko || \
+		{ echo "no module for $(RUNNING): run 'make' first (needs /lib/modules/$(RUNNING)/build)"; exit 1; }
+	$(MAKE) --no-print-directory -C /lib/modules/$(RUNNING)/build M=$(B)/mod-$(RUNNING) modules_install
+	depmod -a $(RUNNING)
+	@if [ -f $(TOP)/user/Makefile ]; then $(MAKE) --no-print-directory -C $(TOP)/user install; fi
+
+uninstall:
+	rm -f /lib/modules/$(RUNNING)/updates/txnet.ko* /lib/modules/$(RUNNING)/extra/txnet.ko*
+	depmod -a $(RUNNING)
+
+run: deps
+	@$(KERNELS) fetch $(RUN_KVER)
+	@$(MAKE) --no-print-directory module-$(RUN_KVER) user
+	@$(VMRUN) --kernel $(RUN_KVER) -- '$(DEMO)'
+
+# Logs in build/logs/; the last line printed is "N passed, N failed".
+check:
+	@MAKE="$(MAKE)" CHECK_FLAGS="$(CHECK_FLAGS)" $(TOP)/selftests/vm/check $(KVER)
+
+clean:
+	rm -rf $(B)/mod-* $(B)/vm $(B)/logs $(B)/selftests
+	-@if [ -f $(TOP)/user/Makefile ]; then $(MAKE) --no-print-directory -C $(TOP)/user clean; fi
+	-@if [ -f $(TOP)/selftests/txnet/Makefile ]; then $(MAKE) --no-print-directory -C $(TOP)/selftests/txnet O=$(B)/selftests clean; fi
+	-@if [ -f $(TOP)/selftests/host/Makefile ]; then $(MAKE) --no-print-directory -C $(TOP)/selftests/host clean; fi
+
+distclean: clean
+	rm -rf $(B)

@@ -1,0 +1,219 @@
+/* SPDX-License-Identifier: GPL-2.0 WITH Linux-syscall-note */
+/*
+ * txnet: a virtual multiprocessor interconnect inside the kernel.
+ *
+ * This header is the whole user-space ABI of the txnet generic netlink
+ * family.  Attribute numbers and enum values are stable once released:
+ * append, never renumber.
+ */
+#ifndef _UAPI_LINUX_TXNET_H
+#define _UAPI_LINUX_TXNET_H
+
+#define TXNET_GENL_NAME		"txnet"
+#define TXNET_GENL_VERSION	1
+#define TXNET_MCGRP_EVENTS	"events"
+
+/* A network name, like an interface name, includes its NUL. */
+#define TXNET_NAME_LEN		16
+/* Most dimensions a topology spec may have (product, mesh, torus, ...). */
+#define TXNET_MAX_DIMS		16
+
+/*
+ * Commands.  NEW and DEL are also the notifications multicast to the
+ * "events" group when a network is created or destroyed.
+ */
+enum txnet_cmd {
+	TXNET_CMD_UNSPEC,
+	TXNET_CMD_NEW,		/* create a network: admin */
+	TXNET_CMD_DEL,		/* destroy a network: admin */
+	TXNET_CMD_GET,		/* one network (doit) or all in the netns (dumpit) */
+	TXNET_CMD_SET,		/* change port model, tick_ns: admin */
+	TXNET_CMD_RUN,		/* start an exchange: admin */
+	TXNET_CMD_STOP,		/* stop the running exchange: admin */
+	TXNET_CMD_RUN_DONE,	/* notification: an exchange ended */
+
+	__TXNET_CMD_MAX,
+	TXNET_CMD_MAX = __TXNET_CMD_MAX - 1
+};
+
+/* Topologies; see Documentation/txnet-topologies.rst for numbering. */
+enum txnet_topology {
+	TXNET_TOPO_UNSPEC,
+	TXNET_TOPO_LINEAR,	/* linear array N */
+	TXNET_TOPO_RING,	/* ring N */
+	TXNET_TOPO_COMPLETE,	/* complete graph N */
+	TXNET_TOPO_MESH,	/* mesh K1 ... Kd */
+	TXNET_TOPO_TORUS,	/* torus K1 ... Kd */
+	TXNET_TOPO_HYPERCUBE,	/* hypercube d: one dim, the dimension d */
+	TXNET_TOPO_GHC,		/* generalized hypercube M1 ... Md */
+	TXNET_TOPO_PRODUCT,	/* product of ring/linear/complete dims */
+	TXNET_TOPO_BUTTERFLY,	/* log2 N-stage MINs: one dim, N */
+	TXNET_TOPO_OMEGA,
+	TXNET_TOPO_BASELINE,
+	TXNET_TOPO_RBASELINE,	/* reverse baseline */
+	TXNET_TOPO_FLIP,
+	TXNET_TOPO_BISWAPPED,	/* over TXNET_A_BASE with the base's dims */
+
+	__TXNET_TOPO_MAX,
+	TXNET_TOPO_MAX = __TXNET_TOPO_MAX - 1
+};
+
+/* The kind of one factor of a cartesian product. */
+enum txnet_dim_kind {
+	TXNET_DIM_UNSPEC,
+	TXNET_DIM_LINEAR,
+	TXNET_DIM_RING,
+	TXNET_DIM_COMPLETE,
+
+	__TXNET_DIM_MAX,
+	TXNET_DIM_MAX = __TXNET_DIM_MAX - 1
+};
+
+enum txnet_port_model {
+	TXNET_PORT_UNSPEC,
+	TXNET_PORT_ALL,		/* all-port [multiport, MLA] */
+	TXNET_PORT_SINGLE,	/* single-port [SLA] */
+
+	__TXNET_PORT_MAX,
+	TXNET_PORT_MAX = __TXNET_PORT_MAX - 1
+};
+
+enum txnet_state {
+	TXNET_STATE_IDLE,
+	TXNET_STATE_RUNNING,
+
+	__TXNET_STATE_MAX,
+	TXNET_STATE_MAX = __TXNET_STATE_MAX - 1
+};
+
+/* Collective operations. */
+enum txnet_op {
+	TXNET_OP_UNSPEC,
+	TXNET_OP_TOTAL_EXCHANGE,
+
+	__TXNET_OP_MAX,
+	TXNET_OP_MAX = __TXNET_OP_MAX - 1
+};
+
+/* Schedules; see Documentation/txnet-schedules.rst. */
+enum txnet_algo {
+	TXNET_ALGO_AUTO,		/* the optimal one for the topology */
+	TXNET_ALGO_FURTHEST_FIRST,	/* linear array, paper 001 section 3 */
+	TXNET_ALGO_SCATTERINGS,		/* linear array, n consecutive scatterings */
+	TXNET_ALGO_MESSAGE_SHIFT,	/* ring, paper 001 section 4 */
+	TXNET_ALGO_MESSAGE_SHIFT_PLAIN,	/* ring, every node n/2 clockwise */
+
+	__TXNET_ALGO_MAX,
+	TXNET_ALGO_MAX = __TXNET_ALGO_MAX - 1
+};
+
+/*
+ * Test-only: make the schedule break one rule on purpose in its first
+ * tick, so that tests can prove the engine catches it.
+ */
+enum txnet_fault {
+	TXNET_FAULT_NONE,
+	TXNET_FAULT_LINK_TWICE,		/* two packets on one link in a tick */
+	TXNET_FAULT_SINGLE_PORT,	/* a node sends twice (single-port) */
+	TXNET_FAULT_CUT_THROUGH,	/* a packet moves twice in a tick */
+	TXNET_FAULT_TELEPORT,		/* a packet leaves a node it is not at */
+	TXNET_FAULT_DROP,		/* a packet is lost */
+	TXNET_FAULT_CORRUPT,		/* a payload byte changes */
+
+	__TXNET_FAULT_MAX,
+	TXNET_FAULT_MAX = __TXNET_FAULT_MAX - 1
+};
+
+/* Largest tick period accepted: one second. */
+#define TXNET_TICK_NS_MAX	1000000000ULL
+
+enum txnet_attr {
+	TXNET_A_UNSPEC,
+	TXNET_A_PAD,
+	TXNET_A_ID,		/* u32: unique while the module is loaded */
+	TXNET_A_NAME,		/* string, < TXNET_NAME_LEN */
+	TXNET_A_TOPOLOGY,	/* u32, enum txnet_topology */
+	TXNET_A_BASE,		/* u32, enum txnet_topology: biswapped base */
+	TXNET_A_DIMS,		/* nest: array of nests, TXNET_A_DIM_* */
+	TXNET_A_PORT_MODEL,	/* u32, enum txnet_port_model */
+	TXNET_A_TICK_NS,	/* u64: 0 = free-running */
+	/* read-only below: the kernel rejects them in requests */
+	TXNET_A_SPEC,		/* string: the normalized spec, "torus 8 8" */
+	TXNET_A_NODES,		/* u32: processors */
+	TXNET_A_SWITCHES,	/* u32: switch nodes (MINs), else 0 */
+	TXNET_A_LINKS,		/* u32: directed links */
+	TXNET_A_DIAMETER,	/* u32: processor-to-processor, in links */
+	TXNET_A_STATE,		/* u32, enum txnet_state */
+	TXNET_A_TICKS,		/* u64: ticks advanced since creation */
+	TXNET_A_MEM_BYTES,	/* u64: memory charged to the budget */
+	/* exchanges */
+	TXNET_A_OP,		/* u32, enum txnet_op */
+	TXNET_A_ALGO,		/* u32, enum txnet_algo */
+	TXNET_A_PAYLOAD,	/* u32: bytes per packet, <= TXNET_PAYLOAD_MAX */
+	TXNET_A_SEED,		/* u64: payload seed; random when absent */
+	TXNET_A_FAULT,		/* u32, enum txnet_fault: test-only */
+	TXNET_A_RUN_ID,		/* u32: counts the network's runs from 1 */
+	TXNET_A_RESULT,		/* nest, TXNET_A_RES_*: the last finished run */
+	TXNET_A_RUN_TICKS,	/* u64: ticks of the run in progress */
+	TXNET_A_RUN_DELIVERED,	/* u64: packets it has delivered so far */
+
+	__TXNET_A_MAX,
+	TXNET_A_MAX = __TXNET_A_MAX - 1
+};
+
+#define TXNET_PAYLOAD_MAX	4096
+
+/* How a run ended. */
+enum txnet_run_status {
+	TXNET_RUN_NONE,		/* no run has finished yet */
+	TXNET_RUN_DONE,		/* all delivered and verified */
+	TXNET_RUN_FAILED,	/* a rule was broken: see TXNET_A_RES_ERROR */
+	TXNET_RUN_STOPPED,	/* stopped by TXNET_CMD_STOP */
+
+	__TXNET_RUN_MAX,
+	TXNET_RUN_MAX = __TXNET_RUN_MAX - 1
+};
+
+/* Inside TXNET_A_RESULT.  STEPS and EXPECTED_STEPS only when they exist. */
+enum txnet_res_attr {
+	TXNET_A_RES_UNSPEC,
+	TXNET_A_RES_PAD,
+	TXNET_A_RES_RUN_ID,		/* u32 */
+	TXNET_A_RES_STATUS,		/* u32, enum txnet_run_status */
+	TXNET_A_RES_OP,			/* u32 */
+	TXNET_A_RES_ALGO,		/* u32: the schedule that ran (never AUTO) */
+	TXNET_A_RES_PORT_MODEL,		/* u32 */
+	TXNET_A_RES_NODES,		/* u32 */
+	TXNET_A_RES_PAYLOAD,		/* u32 */
+	TXNET_A_RES_SEED,		/* u64 */
+	TXNET_A_RES_STEPS,		/* u64: ticks counted; verified runs only */
+	TXNET_A_RES_LOWER_BOUND,	/* u64 */
+	TXNET_A_RES_EXPECTED_STEPS,	/* u64: the paper's time, if it gives one */
+	TXNET_A_RES_TRANSMISSIONS,	/* u64: link traversals */
+	TXNET_A_RES_DELIVERED,		/* u64 */
+	TXNET_A_RES_EXPECTED_DELIVERIES,/* u64: n(n-1) */
+	TXNET_A_RES_VERIFIED,		/* u8: 1 only if every check passed */
+	TXNET_A_RES_WALL_NS,		/* u64 */
+	TXNET_A_RES_MAX_LATENESS_NS,	/* u64: paced runs */
+	TXNET_A_RES_MAX_QUEUE,		/* u32: largest queue any node held */
+	TXNET_A_RES_MAX_QUEUE_NODE,	/* u32: the node that held it */
+	TXNET_A_RES_TICKS,		/* u64: ticks run, also for failed runs */
+	TXNET_A_RES_ERROR,		/* string: the rule broken */
+	TXNET_A_RES_ERROR_TICK,		/* u64 */
+	TXNET_A_RES_ERROR_NODE,		/* u32 */
+
+	__TXNET_A_RES_MAX,
+	TXNET_A_RES_MAX = __TXNET_A_RES_MAX - 1
+};
+
+/* One element of TXNET_A_DIMS. */
+enum txnet_dim_attr {
+	TXNET_A_DIM_UNSPEC,
+	TXNET_A_DIM_SIZE,	/* u32 */
+	TXNET_A_DIM_KIND,	/* u32, enum txnet_dim_kind: product only */
+
+	__TXNET_A_DIM_MAX,
+	TXNET_A_DIM_MAX = __TXNET_A_DIM_MAX - 1
+};
+
+#endif /* _UAPI_LINUX_TXNET_H */

@@ -1,0 +1,394 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The tick engine (see engine.h for the rules it enforces).
+ */
+#include "engine.h"
+
+u32 txn_link_between(const struct txn_graph *g, u32 u, u32 v)
+{
+	u32 l;
+
+	for (l = g->first[u]; l < g->first[u + 1]; l++)
+		if (g->dst[l] == v)
+			return l;
+	return TXN_NO_LINK;
+}
+
+/* splitmix64: cheap, and every (seed, src, dst, word) gives unrelated bits. */
+static u64 mix64(u64 x)
+{
+	x += 0x9e3779b97f4a7c15ULL;
+	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+	return x ^ (x >> 31);
+}
+
+u8 txn_payload_byte(u64 seed, u32 src, u32 dst, u32 i)
+{
+	u64 w = mix64(seed ^ mix64(((u64)src << 32 | dst) + (i >> 3)));
+
+	return (u8)(w >> ((i & 7) * 8));
+}
+
+static void fill_payload(struct txn_engine *e)
+{
+	u32 pkt, i, src, dst;
+	u8 *b;
+
+	if (!e->p.payload)
+		return;
+	for (pkt = 0; pkt < e->npkts; pkt++) {
+		src = txn_pkt_src(e, pkt);
+		dst = e->dst[pkt];
+		b = e->payload + (size_t)pkt * e->p.payload;
+		for (i = 0; i < e->p.payload; i++)
+			b[i] = txn_payload_byte(e->p.seed, src, dst, i);
+		if (!(pkt & 4095))
+			txn_cond_resched();
+	}
+}
+
+u64 txn_engine_bytes(const struct txn_graph *g, const struct txn_sched *s, u32 payload)
+{
+	u64 n = g->procs, pk = n * (n - 1), links = g->links, v = g->nodes;
+	u64 keys = s->pq_keys ? s->pq_keys(g) : 0;
+
+	return pk * (3 * sizeof(u32) + payload) +
+	       links * (2 * sizeof(u32) + sizeof(u64)) +
+	       (links + TXN_MOVES_SLACK) * (sizeof(struct txn_move) + sizeof(u32)) +
+	       links * keys * 2 * sizeof(u32) + links * sizeof(u32) +
+	       v * (2 * sizeof(u32) + 2 * sizeof(u64));
+}
+
+void txn_engine_free(struct txn_engine *e)
+{
+	txn_free(e->loc);
+	txn_free(e->dst);
+	txn_free(e->next);
+	txn_free(e->payload);
+	txn_free(e->qhead);
+	txn_free(e->qtail);
+	txn_free(e->stamp);
+	txn_free(e->pq_head);
+	txn_free(e->pq_tail);
+	txn_free(e->pq_top);
+	txn_free(e->qlen);
+	txn_free(e->qmax);
+	txn_free(e->sent_at);
+	txn_free(e->recv_at);
+	txn_free(e->moves);
+	txn_free(e->arrivals);
+	memset(e, 0, sizeof(*e));
+}
+
+static void fill_none(u32 *a, u64 count)
+{
+	u64 i;
+
+	for (i = 0; i < count; i++)
+		a[i] = TXN_NONE;
+}
+
+int txn_engine_init(struct txn_engine *e, const struct txn_graph *g,
+		    const struct txn_sched *s, const struct txn_run_params *p)
+{
+	u32 links = g->links, v = g->nodes, src, k, pkt;
+	u64 npkts = (u64)g->procs * (g->procs - 1);
+	int ret;
+
+	memset(e, 0, sizeof(*e));
+	if (g->procs < 2 || npkts > 0xfffffff0ULL || p->payload > TXN_MAX_PAYLOAD)
+		return -EINVAL;
+	e->g = g;
+	e->sched = s;
+	e->p = *p;
+	e->n = g->procs;
+	e->npkts = (u32)npkts;
+	/* Room past one per link, so an extra move is caught by the rule it breaks. */
+	e->max_moves = links + TXN_MOVES_SLACK;
+	e->pq_keys = s->pq_keys ? s->pq_keys(g) : 0;
+
+	e->loc = txn_alloc_array(npkts, sizeof(u32));
+	e->dst = txn_alloc_array(npkts, sizeof(u32));
+	e->next = txn_alloc_array(npkts, sizeof(u32));
+	e->payload = p->payload ? txn_alloc_array(npkts, p->payload) : NULL;
+	e->qhead = txn_alloc_array(links, sizeof(u32));
+	e->qtail = txn_alloc_array(links, sizeof(u32));
+	e->stamp = txn_zalloc_array(links, sizeof(u64));
+	e->qlen = txn_zalloc_array(v, sizeof(u32));
+	e->qmax = txn_zalloc_array(v, sizeof(u32));
+	e->sent_at = txn_zalloc_array(v, sizeof(u64));
+	e->recv_at = txn_zalloc_array(v, sizeof(u64));
+	e->moves = txn_alloc_array(e->max_moves, sizeof(struct txn_move));
+	e->arrivals = txn_alloc_array(e->max_moves, sizeof(u32));
+	if (e->pq_keys) {
+		e->pq_head = txn_alloc_array((u64)links * e->pq_keys, sizeof(u32));
+		e->pq_tail = txn_alloc_array((u64)links * e->pq_keys, sizeof(u32));
+		e->pq_top = txn_zalloc_array(links, sizeof(u32));
+	}
+	if (!e->loc || !e->dst || !e->next || (p->payload && !e->payload) ||
+	    !e->qhead || !e->qtail || !e->stamp || !e->qlen || !e->qmax ||
+	    !e->sent_at || !e->recv_at || !e->moves || !e->arrivals ||
+	    (e->pq_keys && (!e->pq_head || !e->pq_tail || !e->pq_top))) {
+		txn_engine_free(e);
+		return -ENOMEM;
+	}
+
+	for (src = 0, pkt = 0; src < e->n; src++) {
+		for (k = 0; k < e->n - 1; k++, pkt++) {
+			e->loc[pkt] = src;
+			e->dst[pkt] = k < src ? k : k + 1;
+		}
+	}
+	fill_none(e->next, npkts);
+	fill_none(e->qhead, links);
+	fill_none(e->qtail, links);
+	if (e->pq_keys) {
+		fill_none(e->pq_head, (u64)links * e->pq_keys);
+		fill_none(e->pq_tail, (u64)links * e->pq_keys);
+	}
+	fill_payload(e);
+	ret = s->start(e);
+	if (ret)
+		txn_engine_free(e);
+	return ret;
+}
+
+static void queued(struct txn_engine *e, u32 link)
+{
+	u32 node = e->g->src[link];
+
+	if (++e->qlen[node] > e->qmax[node])
+		e->qmax[node] = e->qlen[node];
+}
+
+void txn_q_push(struct txn_engine *e, u32 link, u32 pkt)
+{
+	e->next[pkt] = TXN_NONE;
+	if (e->qtail[link] == TXN_NONE)
+		e->qhead[link] = pkt;
+	else
+		e->next[e->qtail[link]] = pkt;
+	e->qtail[link] = pkt;
+	queued(e, link);
+}
+
+u32 txn_q_pop(struct txn_engine *e, u32 link)
+{
+	u32 pkt = e->qhead[link];
+
+	if (pkt == TXN_NONE)
+		return pkt;
+	e->qhead[link] = e->next[pkt];
+	if (e->qhead[link] == TXN_NONE)
+		e->qtail[link] = TXN_NONE;
+	e->qlen[e->g->src[link]]--;
+	return pkt;
+}
+
+void txn_pq_push(struct txn_engine *e, u32 link, u32 key, u32 pkt)
+{
+	u64 b = (u64)link * e->pq_keys + key;
+
+	e->next[pkt] = TXN_NONE;
+	if (e->pq_tail[b] == TXN_NONE)
+		e->pq_head[b] = pkt;
+	else
+		e->next[e->pq_tail[b]] = pkt;
+	e->pq_tail[b] = pkt;
+	if (key > e->pq_top[link])
+		e->pq_top[link] = key;
+	queued(e, link);
+}
+
+u32 txn_pq_pop_max(struct txn_engine *e, u32 link)
+{
+	u64 base = (u64)link * e->pq_keys;
+	u32 key = e->pq_top[link], pkt;
+
+	for (;;) {
+		pkt = e->pq_head[base + key];
+		if (pkt != TXN_NONE)
+			break;
+		if (!key)
+			return TXN_NONE;
+		key--;
+	}
+	e->pq_top[link] = key;
+	e->pq_head[base + key] = e->next[pkt];
+	if (e->next[pkt] == TXN_NONE)
+		e->pq_tail[base + key] = TXN_NONE;
+	e->qlen[e->g->src[link]]--;
+	return pkt;
+}
+
+static int violate(struct txn_engine *e, u64 tick, u32 node, u32 pkt, const char *rule)
+{
+	e->failed = true;
+	e->v.tick = tick;
+	e->v.node = node;
+	e->v.pkt = pkt;
+	e->v.rule = rule;
+	return -EPROTO;
+}
+
+/* Check every move of tick @t before any is applied. */
+static int check_moves(struct txn_engine *e, u64 t)
+{
+	const struct txn_graph *g = e->g;
+	bool single = e->p.port_model == TXNET_PORT_SINGLE;
+	u32 i, pkt, link, from, to;
+
+	if (e->nmoves > e->max_moves)
+		return violate(e, t, TXN_NONE, TXN_NONE,
+			       "more moves than links: a link carried two packets in one tick");
+	for (i = 0; i < e->nmoves; i++) {
+		pkt = e->moves[i].pkt;
+		link = e->moves[i].link;
+		if (pkt >= e->npkts)
+			return violate(e, t, TXN_NONE, pkt, "no such packet");
+		if (link >= g->links)
+			return violate(e, t, e->loc[pkt], pkt, "no such link");
+		from = g->src[link];
+		to = g->dst[link];
+		if (e->loc[pkt] == TXN_LOC_MOVING)
+			return violate(e, t, from, pkt,
+				       "store-and-forward: packet moved twice in one tick");
+		if (e->loc[pkt] == TXN_LOC_DELIVERED)
+			return violate(e, t, from, pkt, "packet moved after it was consumed");
+		if (e->loc[pkt] != from)
+			return violate(e, t, from, pkt, "packet is not at the node the link leaves");
+		if (e->stamp[link] == t)
+			return violate(e, t, from, pkt, "link carried two packets in one tick");
+		e->stamp[link] = t;
+		if (single) {
+			if (e->sent_at[from] == t)
+				return violate(e, t, from, pkt, "single-port: node sent two packets in one tick");
+			if (e->recv_at[to] == t)
+				return violate(e, t, to, pkt, "single-port: node received two packets in one tick");
+			e->sent_at[from] = t;
+			e->recv_at[to] = t;
+		}
+		e->loc[pkt] = TXN_LOC_MOVING;
+	}
+	return 0;
+}
+
+/* Test-only rule breaking, so that tests can prove the checks fire. */
+static void inject_fault(struct txn_engine *e)
+{
+	struct txn_move *m = e->moves;
+	u32 pkt, node;
+
+	if (e->tick != 0 || !e->nmoves)
+		return;
+	node = e->g->src[m[0].link];
+	switch (e->p.fault) {
+	case TXNET_FAULT_LINK_TWICE:
+	case TXNET_FAULT_SINGLE_PORT:
+		/* A second packet of the same node: on the same link, or on another. */
+		for (pkt = 0; pkt < e->npkts; pkt++) {
+			u32 i, l;
+
+			if (e->loc[pkt] != node || pkt == m[0].pkt)
+				continue;
+			for (i = 0; i < e->nmoves && m[i].pkt != pkt; i++)
+				;
+			if (i < e->nmoves)
+				continue;
+			l = m[0].link;
+			if (e->p.fault == TXNET_FAULT_SINGLE_PORT) {
+				l = e->g->first[node];
+				if (l == m[0].link)
+					l++;
+				if (l >= e->g->first[node + 1])
+					return;
+			}
+			txn_move(e, pkt, l);
+			return;
+		}
+		break;
+	case TXNET_FAULT_CUT_THROUGH:
+		txn_move(e, m[0].pkt, m[0].link);
+		break;
+	case TXNET_FAULT_TELEPORT:
+		m[0].link = e->g->first[e->g->dst[m[0].link]];
+		break;
+	case TXNET_FAULT_DROP:
+		/* Popped from its queue and never sent again: lost. */
+		e->loc[m[0].pkt] = e->g->nodes;
+		m[0] = m[--e->nmoves];
+		break;
+	case TXNET_FAULT_CORRUPT:
+		if (e->payload)
+			e->payload[0] ^= 0x5a;
+		break;
+	}
+}
+
+int txn_engine_tick(struct txn_engine *e)
+{
+	const struct txn_graph *g = e->g;
+	u64 t = e->tick + 1;
+	u32 i, pkt, to, narr = 0;
+	int ret;
+
+	if (e->failed)
+		return -EPROTO;
+	e->nmoves = 0;
+	e->sched->choose(e);
+	if (e->p.fault)
+		inject_fault(e);
+	ret = check_moves(e, t);
+	if (ret)
+		return ret;
+	if (!e->nmoves)
+		return violate(e, t, TXN_NONE, TXN_NONE,
+			       "no packet moved while some remain undelivered");
+
+	for (i = 0; i < e->nmoves; i++) {
+		pkt = e->moves[i].pkt;
+		to = g->dst[e->moves[i].link];
+		e->transmissions++;
+		if (to == e->dst[pkt]) {
+			e->loc[pkt] = TXN_LOC_DELIVERED;
+			e->delivered++;
+		} else {
+			e->loc[pkt] = to;
+			e->arrivals[narr++] = i;
+		}
+	}
+	/* Only now may arrivals join queues: nothing leaves in the tick it arrived. */
+	for (i = 0; i < narr; i++) {
+		struct txn_move *m = &e->moves[e->arrivals[i]];
+
+		e->sched->arrive(e, m->pkt, m->link);
+	}
+	e->tick = t;
+	return e->delivered == e->npkts;
+}
+
+int txn_engine_verify(struct txn_engine *e)
+{
+	u32 pkt, i, src;
+	const u8 *b;
+
+	if (e->failed)
+		return -EPROTO;
+	for (pkt = 0; pkt < e->npkts; pkt++) {
+		src = txn_pkt_src(e, pkt);
+		if (e->loc[pkt] != TXN_LOC_DELIVERED)
+			return violate(e, e->tick, e->loc[pkt], pkt, "packet never reached its destination");
+		if (!e->payload)
+			continue;
+		b = e->payload + (size_t)pkt * e->p.payload;
+		for (i = 0; i < e->p.payload; i++)
+			if (b[i] != txn_payload_byte(e->p.seed, src, e->dst[pkt], i))
+				return violate(e, e->tick, e->dst[pkt], pkt, "payload corrupted");
+		if (!(pkt & 4095))
+			txn_cond_resched();
+	}
+	if (e->delivered != e->npkts)
+		return violate(e, e->tick, TXN_NONE, TXN_NONE, "delivery count differs from packet count");
+	return 0;
+}

@@ -1,0 +1,151 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The tick engine: the only code that moves packets.
+ *
+ * The timing model (shared/DESIGN.md) in short: in one tick every directed
+ * link carries at most one packet; a packet that arrives in tick t leaves
+ * again in t+1 at the earliest; a packet is consumed on arrival at its
+ * destination; under the single-port model a node sends at most one and
+ * receives at most one packet per tick.
+ *
+ * Schedulers decide; the engine checks.  Each tick a scheduler appends
+ * moves (packet, link) to e->moves; the engine rejects the whole run if a
+ * move breaks a rule, then applies the moves.  Arrivals are handed back
+ * to the scheduler only after every move of the tick is applied, which is
+ * what makes the model store-and-forward.
+ */
+#ifndef TXN_CORE_ENGINE_H
+#define TXN_CORE_ENGINE_H
+
+#include "shim.h"
+#include "topology.h"
+
+#define TXN_LOC_DELIVERED	((u32)~0U)
+#define TXN_LOC_MOVING		((u32)~1U)
+#define TXN_NONE		((u32)~0U)
+#define TXN_MAX_PAYLOAD		4096
+#define TXN_MOVES_SLACK		8
+
+struct txn_engine;
+
+/* What a scheduler is: a policy over the engine's queues. */
+struct txn_sched {
+	u32 algo;			/* enum txnet_algo */
+	const char *name;
+	/* Queue the initial packets; 0 or -errno. */
+	int (*start)(struct txn_engine *e);
+	/* Append this tick's moves to e->moves. */
+	void (*choose)(struct txn_engine *e);
+	/* @pkt came over @link to a node that is not its destination: queue it onward. */
+	void (*arrive)(struct txn_engine *e, u32 pkt, u32 link);
+	/* Bucket count per link for txn_pq_*, 0 when only FIFOs are used. */
+	u32 (*pq_keys)(const struct txn_graph *g);
+};
+
+struct txn_run_params {
+	u32 op;				/* enum txnet_op */
+	u32 port_model;			/* enum txnet_port_model */
+	u32 payload;			/* bytes per packet, 0..TXN_MAX_PAYLOAD */
+	u64 seed;
+	u32 fault;			/* enum txnet_fault: test-only rule breaking */
+};
+
+/* The first rule a run broke. */
+struct txn_violation {
+	u64 tick;
+	u32 node;
+	u32 pkt;
+	const char *rule;
+};
+
+struct txn_engine {
+	const struct txn_graph *g;
+	const struct txn_sched *sched;
+	struct txn_run_params p;
+	u32 n;				/* processors */
+	u32 npkts;			/* n * (n - 1) */
+
+	/* per packet: 12 bytes, plus the payload */
+	u32 *loc;			/* vertex, or TXN_LOC_DELIVERED */
+	u32 *dst;
+	u32 *next;			/* FIFO / bucket chains */
+	u8 *payload;
+
+	/* per link */
+	u32 *qhead, *qtail;		/* FIFO per out-link */
+	u64 *stamp;			/* last tick the link carried a packet */
+	u32 pq_keys;			/* buckets per link, 0 if unused */
+	u32 *pq_head, *pq_tail;		/* links * pq_keys */
+	u32 *pq_top;			/* per link: no key above it is used */
+
+	/* per vertex */
+	u32 *qlen, *qmax;
+	u64 *sent_at, *recv_at;		/* single-port stamps: tick + 1, 0 = never */
+
+	struct txn_move {
+		u32 pkt;
+		u32 link;
+	} *moves;
+	u32 nmoves, max_moves;
+	u32 *arrivals;			/* packets handed to ->arrive after the tick */
+
+	u64 tick;			/* ticks completed */
+	u64 delivered;
+	u64 transmissions;
+	struct txn_violation v;
+	bool failed;
+
+	void *priv;			/* the scheduler's state */
+	u64 sched_state[4];		/* small scheduler state, no allocation */
+};
+
+/* Bytes txn_engine_init() will allocate; the shell charges them first. */
+u64 txn_engine_bytes(const struct txn_graph *g, const struct txn_sched *s, u32 payload);
+
+int txn_engine_init(struct txn_engine *e, const struct txn_graph *g,
+		    const struct txn_sched *s, const struct txn_run_params *p);
+void txn_engine_free(struct txn_engine *e);
+
+/*
+ * Advance one tick.  Returns 1 when every packet has been consumed, 0 to
+ * go on, -EPROTO when a rule was broken (e->v says which).
+ */
+int txn_engine_tick(struct txn_engine *e);
+
+/* After the last tick: every packet delivered once, payloads intact. */
+int txn_engine_verify(struct txn_engine *e);
+
+/* Processor of packet @pkt's origin, and its id from (src, dst). */
+static inline u32 txn_pkt_src(const struct txn_engine *e, u32 pkt)
+{
+	return pkt / (e->n - 1);
+}
+
+static inline u32 txn_pkt_id(const struct txn_engine *e, u32 src, u32 dst)
+{
+	return src * (e->n - 1) + (dst < src ? dst : dst - 1);
+}
+
+/* The link from @u to @v, or TXN_NO_LINK. */
+u32 txn_link_between(const struct txn_graph *g, u32 u, u32 v);
+
+/* Queue helpers for schedulers: FIFO per out-link, bucketed priority per out-link. */
+void txn_q_push(struct txn_engine *e, u32 link, u32 pkt);
+u32 txn_q_pop(struct txn_engine *e, u32 link);
+void txn_pq_push(struct txn_engine *e, u32 link, u32 key, u32 pkt);
+u32 txn_pq_pop_max(struct txn_engine *e, u32 link);
+
+/* A move for this tick. */
+static inline void txn_move(struct txn_engine *e, u32 pkt, u32 link)
+{
+	if (e->nmoves < e->max_moves) {
+		e->moves[e->nmoves].pkt = pkt;
+		e->moves[e->nmoves].link = link;
+	}
+	e->nmoves++;
+}
+
+/* The byte @i of the payload packet (src, dst) carries in a run seeded @seed. */
+u8 txn_payload_byte(u64 seed, u32 src, u32 dst, u32 i);
+
+#endif /* TXN_CORE_ENGINE_H */

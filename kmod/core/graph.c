@@ -1,0 +1,77 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The CSR graph of a validated spec: allocation, dispatch to the builders,
+ * release.
+ */
+#include "topo_impl.h"
+
+u64 txn_graph_bytes(const struct txn_counts *counts)
+{
+	/* first[nodes + 1], then src[], dst[], rev[] of links entries each */
+	return (counts->nodes + 1) * (u64)sizeof(u32) +
+	       3 * counts->links * (u64)sizeof(u32);
+}
+
+void txn_graph_free(struct txn_graph *g)
+{
+	txn_free(g->first);
+	txn_free(g->src);
+	txn_free(g->dst);
+	txn_free(g->rev);
+	memset(g, 0, sizeof(*g));
+}
+
+int txn_graph_build(const struct txn_spec *spec, const struct txn_counts *counts,
+		    struct txn_graph *g)
+{
+	struct txn_spec s = *spec;
+	struct txn_counts c;
+	struct txn_spec_error err;
+	struct txn_prod p;
+	int ret;
+
+	memset(g, 0, sizeof(*g));
+	/* The arrays are sized from @counts: refuse counts of another spec. */
+	ret = txn_spec_validate(&s, counts->nodes, &c, &err);
+	if (ret || c.nodes != counts->nodes || c.links != counts->links ||
+	    c.procs != counts->procs)
+		return -EINVAL;
+
+	g->nodes = (u32)counts->nodes;
+	g->procs = (u32)counts->procs;
+	g->links = (u32)counts->links;
+	g->first = txn_alloc_array((size_t)counts->nodes + 1, sizeof(u32));
+	g->src = txn_alloc_array((size_t)counts->links, sizeof(u32));
+	g->dst = txn_alloc_array((size_t)counts->links, sizeof(u32));
+	g->rev = txn_alloc_array((size_t)counts->links, sizeof(u32));
+	if (!g->first || !g->src || !g->dst || !g->rev) {
+		txn_graph_free(g);
+		return -ENOMEM;
+	}
+
+	spec = &s;
+	switch (spec->topo) {
+	case TXNET_TOPO_BUTTERFLY:
+	case TXNET_TOPO_OMEGA:
+	case TXNET_TOPO_BASELINE:
+	case TXNET_TOPO_RBASELINE:
+	case TXNET_TOPO_FLIP:
+		txn_build_min(spec, g);
+		break;
+	case TXNET_TOPO_BISWAPPED:
+		ret = txn_prod_init(&p, spec->base, spec->ndims, spec->size,
+				    spec->kind);
+		if (!ret)
+			txn_build_biswapped(&p, g);
+		break;
+	default:
+		ret = txn_prod_init(&p, spec->topo, spec->ndims, spec->size,
+				    spec->kind);
+		if (!ret)
+			txn_build_product(&p, g);
+		break;
+	}
+	if (ret)
+		txn_graph_free(g);
+	return ret;
+}

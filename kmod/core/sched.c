@@ -1,0 +1,164 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Which schedule runs where, its lower bound and its proven time.
+ */
+#include "sched.h"
+
+u32 txn_shape(const struct txn_spec *spec)
+{
+	switch (spec->topo) {
+	case TXNET_TOPO_LINEAR:
+		return TXN_SHAPE_LINEAR;
+	case TXNET_TOPO_RING:
+		return TXN_SHAPE_RING;
+	case TXNET_TOPO_MESH:
+	case TXNET_TOPO_TORUS:
+	case TXNET_TOPO_PRODUCT:
+		if (spec->ndims != 1)
+			return TXN_SHAPE_OTHER;
+		if (spec->kind[0] == TXNET_DIM_LINEAR)
+			return TXN_SHAPE_LINEAR;
+		if (spec->kind[0] == TXNET_DIM_RING)
+			return TXN_SHAPE_RING;
+		return TXN_SHAPE_OTHER;
+	default:
+		return TXN_SHAPE_OTHER;
+	}
+}
+
+const struct txn_sched *txn_sched_pick(const struct txn_spec *spec, u32 op, u32 algo,
+				       const char **why)
+{
+	u32 shape = txn_shape(spec);
+
+	if (op != TXNET_OP_TOTAL_EXCHANGE) {
+		*why = "unknown operation";
+		return NULL;
+	}
+	if (shape == TXN_SHAPE_LINEAR) {
+		switch (algo) {
+		case TXNET_ALGO_AUTO:
+		case TXNET_ALGO_FURTHEST_FIRST:
+			return &txn_sched_furthest_first;
+		case TXNET_ALGO_SCATTERINGS:
+			return &txn_sched_scatterings;
+		}
+		*why = "algorithm does not run on a linear array: use furthest-first or scatterings";
+		return NULL;
+	}
+	if (shape == TXN_SHAPE_RING) {
+		switch (algo) {
+		case TXNET_ALGO_AUTO:
+		case TXNET_ALGO_MESSAGE_SHIFT:
+			return &txn_sched_message_shift;
+		case TXNET_ALGO_MESSAGE_SHIFT_PLAIN:
+			return &txn_sched_message_shift_plain;
+		}
+		*why = "algorithm does not run on a ring: use message-shift or message-shift-plain";
+		return NULL;
+	}
+	*why = "total exchange is implemented for linear arrays and rings only";
+	return NULL;
+}
+
+static u64 div_round_up(u64 a, u32 b)
+{
+	return a / b + (a % b != 0);
+}
+
+u64 txn_lower_bound(const struct txn_spec *spec, const struct txn_counts *c,
+		    u32 op, u32 port_model)
+{
+	u64 n = c->procs, bisect, traffic;
+
+	if (op != TXNET_OP_TOTAL_EXCHANGE)
+		return 0;
+	switch (txn_shape(spec)) {
+	case TXN_SHAPE_LINEAR:
+		/* paper 001, bound (1): ceil((n^2-1)/4), the bisection link */
+		bisect = div_round_up(n * n - 1, 4);
+		/*
+		 * Single-port (derived, not in the paper): the sum of all
+		 * distances, n(n^2-1)/3, over at most n sends per tick.
+		 */
+		traffic = div_round_up(n * n - 1, 3);
+		break;
+	case TXN_SHAPE_RING:
+		/* paper 001, bound (2): ceil((n^2-1)/8) */
+		bisect = div_round_up(n * n - 1, 8);
+		/*
+		 * Single-port (derived): the ring distances of one node sum
+		 * to floor(n^2/4); n nodes, at most n sends per tick.
+		 */
+		traffic = (n * n) / 4;
+		break;
+	default:
+		return 0;
+	}
+	if (port_model == TXNET_PORT_SINGLE && traffic > bisect)
+		return traffic;
+	return bisect;
+}
+
+bool txn_expected_steps(const struct txn_sched *s, const struct txn_spec *spec,
+			u32 port_model, u64 *steps)
+{
+	struct txn_counts c = { 0 };
+	u64 n;
+
+	if (port_model == TXNET_PORT_SINGLE)
+		return false;	/* the paper proves its times for all-port only */
+	n = spec->size[0];
+	c.procs = n;
+	switch (s->algo) {
+	case TXNET_ALGO_FURTHEST_FIRST:
+		/* paper 001, Theorem 1 */
+		*steps = txn_lower_bound(spec, &c, TXNET_OP_TOTAL_EXCHANGE, port_model);
+		return true;
+	case TXNET_ALGO_SCATTERINGS:
+		/* paper 001, section 2: 3 T_opt - floor(n/2) */
+		*steps = 3 * txn_lower_bound(spec, &c, TXNET_OP_TOTAL_EXCHANGE, port_model) - n / 2;
+		return true;
+	case TXNET_ALGO_MESSAGE_SHIFT:
+		/* paper 001, Theorems 2 (odd n) and 3 (even n) */
+		*steps = txn_lower_bound(spec, &c, TXNET_OP_TOTAL_EXCHANGE, port_model);
+		return true;
+	case TXNET_ALGO_MESSAGE_SHIFT_PLAIN:
+		if (!(n & 1))
+			return false;	/* the paper proves only an O(n) loss */
+		/* odd n: the plain rule is node invariant, Theorem 2 */
+		*steps = txn_lower_bound(spec, &c, TXNET_OP_TOTAL_EXCHANGE, port_model);
+		return true;
+	}
+	return false;
+}
+
+const char *txn_algo_name(u32 algo)
+{
+	static const char * const names[] = {
+		[TXNET_ALGO_AUTO] = "auto",
+		[TXNET_ALGO_FURTHEST_FIRST] = "furthest-first",
+		[TXNET_ALGO_SCATTERINGS] = "scatterings",
+		[TXNET_ALGO_MESSAGE_SHIFT] = "message-shift",
+		[TXNET_ALGO_MESSAGE_SHIFT_PLAIN] = "message-shift-plain",
+	};
+
+	return algo < ARRAY_SIZE(names) && names[algo] ? names[algo] : "unknown";
+}
+
+const char *txn_op_name(u32 op)
+{
+	return op == TXNET_OP_TOTAL_EXCHANGE ? "total-exchange" : "unknown";
+}
+
+const char *txn_run_status_name(u32 status)
+{
+	static const char * const names[] = {
+		[TXNET_RUN_NONE] = "none",
+		[TXNET_RUN_DONE] = "done",
+		[TXNET_RUN_FAILED] = "failed",
+		[TXNET_RUN_STOPPED] = "stopped",
+	};
+
+	return status < ARRAY_SIZE(names) ? names[status] : "unknown";
+}

@@ -1,0 +1,55 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Schedules: which one runs on which topology, and what the papers say
+ * its time must be.
+ */
+#ifndef TXN_CORE_SCHED_H
+#define TXN_CORE_SCHED_H
+
+#include "engine.h"
+
+/* The shape a schedule needs; 0 when the spec is neither. */
+enum txn_shape {
+	TXN_SHAPE_OTHER,
+	TXN_SHAPE_LINEAR,	/* a linear array of n nodes, numbered along it */
+	TXN_SHAPE_RING,		/* a ring of n nodes, numbered clockwise */
+};
+
+u32 txn_shape(const struct txn_spec *spec);
+
+/*
+ * The schedule for (@op, @algo) on @spec; TXNET_ALGO_AUTO picks the
+ * optimal one.  NULL with @why set when there is none.
+ */
+const struct txn_sched *txn_sched_pick(const struct txn_spec *spec, u32 op, u32 algo,
+				       const char **why);
+
+/* The papers' lower bound on the ticks of @op. */
+u64 txn_lower_bound(const struct txn_spec *spec, const struct txn_counts *c,
+		    u32 op, u32 port_model);
+
+/*
+ * The time the paper proves for @s, when it proves one for this case:
+ * true and *steps set, else false.
+ */
+bool txn_expected_steps(const struct txn_sched *s, const struct txn_spec *spec,
+			u32 port_model, u64 *steps);
+
+/* Names of enum values, as txctl spells them. */
+const char *txn_algo_name(u32 algo);
+const char *txn_op_name(u32 op);
+const char *txn_run_status_name(u32 status);
+
+/* The schedules (sched_linear.c, sched_ring.c) */
+extern const struct txn_sched txn_sched_furthest_first;
+extern const struct txn_sched txn_sched_scatterings;
+extern const struct txn_sched txn_sched_message_shift;
+extern const struct txn_sched txn_sched_message_shift_plain;
+
+/* 1-D plumbing both share (sched_line.c) */
+bool txn_line_forward(const struct txn_engine *e, u32 link);
+u32 txn_line_link(const struct txn_engine *e, u32 node, bool forward);
+u32 txn_line_onward(const struct txn_engine *e, u32 link);
+void txn_line_choose(struct txn_engine *e, bool prio);
+
+#endif /* TXN_CORE_SCHED_H */

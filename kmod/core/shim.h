@@ -1,0 +1,80 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The only place kmod/core/ meets its host: the kernel build gets kernel
+ * types and allocators, a user-space build (host tests, benchmarks,
+ * fuzzers) gets libc.  Core files include this and nothing else.
+ */
+#ifndef TXN_CORE_SHIM_H
+#define TXN_CORE_SHIM_H
+
+#ifdef __KERNEL__
+#include <linux/types.h>
+#include <linux/errno.h>
+#include <linux/string.h>
+#include <linux/kernel.h>
+#include <linux/slab.h>
+#include <linux/mm.h>
+
+static inline void *txn_alloc_array(size_t n, size_t size)
+{
+	return kvmalloc_array(n, size, GFP_KERNEL_ACCOUNT);
+}
+
+static inline void *txn_zalloc_array(size_t n, size_t size)
+{
+	return kvcalloc(n, size, GFP_KERNEL_ACCOUNT);
+}
+
+static inline void txn_free(void *p)
+{
+	kvfree(p);
+}
+
+/* Long loops in core call this so a large build never stalls a CPU. */
+static inline void txn_cond_resched(void)
+{
+	cond_resched();
+}
+#else
+#include <errno.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef uint8_t u8;
+typedef uint16_t u16;
+typedef uint32_t u32;
+typedef uint64_t u64;
+typedef int32_t s32;
+typedef int64_t s64;
+
+#ifndef ARRAY_SIZE
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
+#endif
+
+static inline void *txn_alloc_array(size_t n, size_t size)
+{
+	if (size && n > SIZE_MAX / size)
+		return NULL;
+	return malloc(n && size ? n * size : 1);
+}
+
+static inline void *txn_zalloc_array(size_t n, size_t size)
+{
+	return calloc(n ? n : 1, size ? size : 1);
+}
+
+static inline void txn_free(void *p)
+{
+	free(p);
+}
+
+static inline void txn_cond_resched(void)
+{
+}
+#endif
+
+#endif /* TXN_CORE_SHIM_H */

@@ -1,0 +1,82 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Internals shared by the topology builders (spec.c, graph.c, product.c,
+ * min.c, biswapped.c).  Not for use outside kmod/core/.
+ */
+#ifndef TXN_CORE_TOPO_IMPL_H
+#define TXN_CORE_TOPO_IMPL_H
+
+#include "topology.h"
+
+/* Vertex and link ids are u32, and ~0U is TXN_NO_LINK. */
+#define TXN_U32_MAX	((u64)0xffffffffU)
+
+/*
+ * A cartesian product of factors, each a linear array, a ring or a complete
+ * graph (enum txnet_dim_kind).  Mesh, torus, hypercube, GHC and product all
+ * are one, and so is every biswapped base.
+ *
+ * Vertex numbering is mixed radix with dimension 0 most significant:
+ * v = sum(coord[i] * stride[i]), stride[ndims-1] = 1.
+ *
+ * Ports: the dimensions in port order (0, 1, ..., ndims-1; or the reverse
+ * when @lsb_first, used by the hypercube so that port k flips bit k), and
+ * within one dimension the factor's ports:
+ *   linear:   coord-1 (if coord > 0), then coord+1 (if coord < k-1)
+ *   ring:     coord-1 mod k, then coord+1 mod k (one port when k == 2)
+ *   complete: every other value in increasing order
+ */
+struct txn_prod {
+	u32 ndims;
+	u32 nodes;
+	bool lsb_first;
+	u32 size[TXNET_MAX_DIMS];
+	u32 kind[TXNET_MAX_DIMS];
+	u32 stride[TXNET_MAX_DIMS];
+};
+
+/* Degree of value @a in a factor of kind @kind and size @k. */
+static inline u32 txn_factor_degree(u32 kind, u32 k, u32 a)
+{
+	switch (kind) {
+	case TXNET_DIM_LINEAR:
+		return (a > 0) + (a < k - 1);
+	case TXNET_DIM_RING:
+		return k == 2 ? 1 : 2;
+	default:
+		return k - 1;
+	}
+}
+
+/*
+ * Set @p up as the product a (validated, normalized) spec of topology
+ * @topo describes: linear, ring, complete, mesh, torus, hypercube, ghc or
+ * product.  Returns -EINVAL for any other topology.
+ */
+int txn_prod_init(struct txn_prod *p, u32 topo, u32 ndims, const u32 *size,
+		  const u32 *kind);
+
+/* Out-degree of the vertex with coordinates @coord. */
+u32 txn_prod_degree(const struct txn_prod *p, const u32 *coord);
+
+/* Advance @coord to the next vertex (mixed-radix increment). */
+void txn_prod_next(const struct txn_prod *p, u32 *coord);
+
+/*
+ * Fill the out-links of vertex @idx (coordinates @coord) of a copy of the
+ * product whose vertex 0 is graph vertex @base: dst[i] and rev[i] for its
+ * ports i = 0 .. degree-1.  first[] must already hold the final CSR offsets
+ * of every vertex of the copy.  Returns the degree.
+ */
+u32 txn_prod_fill(const struct txn_prod *p, const u32 *coord, u32 idx,
+		  u32 base, const u32 *first, u32 *dst, u32 *rev);
+
+/* Builders: @g has its arrays allocated to the spec's counts. */
+void txn_build_product(const struct txn_prod *p, struct txn_graph *g);
+void txn_build_min(const struct txn_spec *spec, struct txn_graph *g);
+void txn_build_biswapped(const struct txn_prod *base, struct txn_graph *g);
+
+/* MIN line permutations (min.c); @n = log2 N stages. */
+u32 txn_min_log2(u32 n);
+
+#endif /* TXN_CORE_TOPO_IMPL_H */

@@ -1,0 +1,94 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Topologies: validating a spec, counting it before anything is allocated,
+ * building its exact graph, naming it.  Portable C (see shim.h).
+ *
+ * Node and port numbering is documented in Documentation/txnet-topologies.rst
+ * and is part of the user-visible contract (txctl send SRC DST uses it).
+ */
+#ifndef TXN_CORE_TOPOLOGY_H
+#define TXN_CORE_TOPOLOGY_H
+
+#include "shim.h"
+#include "../../include/uapi/linux/txnet.h"
+
+#define TXN_NO_LINK	((u32)~0U)
+
+/*
+ * A topology as the user asked for it.  size[] holds what the user gave:
+ * dimension sizes; for a hypercube the single value d; for a MIN the single
+ * value N.  kind[] is meaningful for PRODUCT (and for BISWAPPED whose base is
+ * a PRODUCT-like base: it mirrors the base's kinds after txn_spec_validate).
+ */
+struct txn_spec {
+	u32 topo;			/* enum txnet_topology */
+	u32 base;			/* enum txnet_topology, BISWAPPED only */
+	u32 ndims;
+	u32 size[TXNET_MAX_DIMS];
+	u32 kind[TXNET_MAX_DIMS];	/* enum txnet_dim_kind */
+};
+
+/* Everything about a spec that is known before building it. */
+struct txn_counts {
+	u64 nodes;		/* all vertices: processors then switches */
+	u64 procs;		/* processors are vertices 0 .. procs-1 */
+	u64 switches;
+	u64 links;		/* directed links */
+	u32 diameter;		/* processor-to-processor, in links */
+	u32 max_degree;		/* largest out-degree */
+};
+
+/* Why a spec was refused: a static message and the offending dimension. */
+struct txn_spec_error {
+	const char *msg;	/* names the field, e.g. "dimension size must be >= 2" */
+	int dim;		/* index into size[]/kind[], or -1 for the spec itself */
+	int field;		/* TXNET_A_TOPOLOGY, TXNET_A_BASE, TXNET_A_DIM_SIZE, TXNET_A_DIM_KIND, or TXNET_A_DIMS */
+};
+
+/*
+ * The graph: CSR of out-links.  The out-links of vertex v are link ids
+ * first[v] .. first[v+1]-1, and port p of v is link first[v] + p.
+ * dst[l] is the head of link l, src[l] its tail, rev[l] the link from dst[l]
+ * back to src[l] (TXN_NO_LINK where the topology is one-way: MINs).
+ */
+struct txn_graph {
+	u32 nodes;
+	u32 procs;
+	u32 links;
+	u32 *first;		/* nodes + 1 entries */
+	u32 *src;		/* links entries */
+	u32 *dst;		/* links entries */
+	u32 *rev;		/* links entries */
+};
+
+/*
+ * Check a spec against the limits and fill in @counts.  Arithmetic cannot
+ * overflow: sizes are checked one by one against max_nodes.  Returns 0, or
+ * -EINVAL (malformed) / -E2BIG (over max_nodes) with @err filled in.
+ * Normalizes kind[] for every topology (mesh -> linear, torus -> ring, ...).
+ */
+int txn_spec_validate(struct txn_spec *spec, u64 max_nodes,
+		      struct txn_counts *counts, struct txn_spec_error *err);
+
+/* Bytes txn_graph_build() will allocate for a validated spec. */
+u64 txn_graph_bytes(const struct txn_counts *counts);
+
+/*
+ * Build the graph of a validated spec.  0, -ENOMEM, or -EINVAL when @counts
+ * are not the spec's own (the arrays are sized from them); nothing is left
+ * allocated on failure.
+ */
+int txn_graph_build(const struct txn_spec *spec, const struct txn_counts *counts,
+		    struct txn_graph *g);
+void txn_graph_free(struct txn_graph *g);
+
+/* "torus 8 8", "product ring:5 linear:3", "biswapped mesh 3 3"; returns length as snprintf. */
+int txn_spec_format(const struct txn_spec *spec, char *buf, size_t len);
+
+/* Topology keyword ("torus") to enum and back; 0 / NULL when unknown. */
+u32 txn_topo_from_name(const char *name);
+const char *txn_topo_name(u32 topo);
+u32 txn_dim_kind_from_name(const char *name);
+const char *txn_dim_kind_name(u32 kind);
+
+#endif /* TXN_CORE_TOPOLOGY_H */

@@ -1,0 +1,260 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The registry of networks: creation, lookup, destruction, and the two
+ * ways networks die without being asked (their netns exits, the module
+ * unloads).
+ *
+ * One mutex, txnet_lock, covers the list, names, ids and settings.  Names
+ * are unique module-wide, not per netns, because /sys/kernel/txnet is one
+ * tree shared by every namespace; netlink only ever shows a netns its own
+ * networks.
+ */
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <net/net_namespace.h>
+#include <net/netns/generic.h>
+
+#include "txnet.h"
+
+DEFINE_MUTEX(txnet_lock);
+LIST_HEAD(txnet_nets);
+u32 txnet_generation = 1;	/* 0 would disable dump consistency checks */
+
+static u32 txnet_next_id = 1;
+static u64 txnet_mem_charged;
+static bool txnet_dying;
+
+static struct txnet_net *find_name(const char *name)
+{
+	struct txnet_net *tn;
+
+	list_for_each_entry(tn, &txnet_nets, node)
+		if (!strcmp(tn->name, name))
+			return tn;
+	return NULL;
+}
+
+struct txnet_net *txnet_net_find(struct net *net, const char *name)
+{
+	struct txnet_net *tn;
+
+	lockdep_assert_held(&txnet_lock);
+	tn = find_name(name);
+	if (tn && !net_eq(txnet_net_ns(tn), net))
+		return NULL;
+	return tn;
+}
+
+/* The smallest N for which "txnetN" is free, as netdev names are picked. */
+static int pick_name(char *buf)
+{
+	unsigned int i;
+
+	for (i = 0; i < 100000; i++) {
+		snprintf(buf, TXNET_NAME_LEN, "txnet%u", i);
+		if (!find_name(buf))
+			return 0;
+	}
+	return -ENFILE;
+}
+
+static bool name_valid(const char *name)
+{
+	const char *p;
+
+	if (!*name || !strcmp(name, ".") || !strcmp(name, ".."))
+		return false;
+	for (p = name; *p; p++)
+		if (*p == '/' || *p <= ' ' || *p > '~')
+			return false;
+	return true;
+}
+
+/* What one network costs: its graph and the struct itself. */
+static u64 net_cost(const struct txn_counts *counts)
+{
+	return txn_graph_bytes(counts) + sizeof(struct txnet_net);
+}
+
+struct txnet_net *txnet_net_create(struct net *net, const struct txnet_create_req *req,
+				   struct txnet_create_err *err)
+{
+	struct txn_spec_error serr = { .dim = -1 };
+	struct txnet_net *tn;
+	u64 cost;
+	int ret;
+
+	lockdep_assert_held(&txnet_lock);
+	err->dim = -1;
+	err->field = 0;
+
+	if (txnet_dying) {
+		err->msg = "txnet is being unloaded";
+		return ERR_PTR(-ENODEV);
+	}
+
+	tn = kzalloc(sizeof(*tn), GFP_KERNEL_ACCOUNT);
+	if (!tn)
+		return ERR_PTR(-ENOMEM);
+	tn->spec = req->spec;
+
+	ret = txn_spec_validate(&tn->spec, READ_ONCE(txnet_max_nodes), &tn->counts, &serr);
+	if (ret) {
+		err->msg = serr.msg;
+		err->dim = serr.dim;
+		err->field = serr.field;
+		goto err_free;
+	}
+
+	if (req->name) {
+		if (!name_valid(req->name)) {
+			err->msg = "name must be printable, without spaces or '/'";
+			err->field = TXNET_A_NAME;
+			ret = -EINVAL;
+			goto err_free;
+		}
+		if (find_name(req->name)) {
+			err->msg = "a network with this name already exists";
+			err->field = TXNET_A_NAME;
+			ret = -EEXIST;
+			goto err_free;
+		}
+		strscpy(tn->name, req->name, sizeof(tn->name));
+	} else {
+		ret = pick_name(tn->name);
+		if (ret) {
+			err->msg = "no free txnetN name";
+			goto err_free;
+		}
+	}
+
+	cost = net_cost(&tn->counts);
+	if (cost > READ_ONCE(txnet_mem_budget) ||
+	    txnet_mem_charged > READ_ONCE(txnet_mem_budget) - cost) {
+		err->msg = "network needs more memory than the mem_budget limit leaves";
+		err->field = TXNET_A_DIMS;
+		ret = -ENOSPC;
+		goto err_free;
+	}
+
+	ret = txn_graph_build(&tn->spec, &tn->counts, &tn->graph);
+	if (ret)
+		goto err_free;
+
+	tn->mem_bytes = cost;
+	tn->port_model = req->port_model ?: TXNET_PORT_ALL;
+	tn->tick_ns = req->tick_ns;
+	tn->state = TXNET_STATE_IDLE;
+	init_waitqueue_head(&tn->wq);
+	write_pnet(&tn->pnet, net);
+	tn->id = txnet_next_id;
+
+	/* From here the kobject owns tn: errors go through txnet_sysfs_put(). */
+	ret = txnet_sysfs_add(tn);
+	if (ret) {
+		err->msg = "could not create the sysfs directory";
+		txnet_sysfs_put(tn);
+		return ERR_PTR(ret);
+	}
+	ret = txnet_tick_start(tn);
+	if (ret) {
+		err->msg = "could not start the tick thread";
+		txnet_sysfs_del(tn);
+		txnet_sysfs_put(tn);
+		return ERR_PTR(ret);
+	}
+
+	txnet_next_id++;
+	txnet_mem_charged += cost;
+	list_add_tail(&tn->node, &txnet_nets);
+	txnet_generation++;
+	return tn;
+
+err_free:
+	kfree(tn);
+	return ERR_PTR(ret);
+}
+
+/* Called by the kobject release, when the last sysfs reader is gone. */
+void txnet_net_free(struct txnet_net *tn)
+{
+	txn_graph_free(&tn->graph);
+	kfree(tn);
+}
+
+/*
+ * Unlink and tear down.  The caller holds txnet_lock and has already sent
+ * whatever notification it owes; the memory goes with the last reference.
+ */
+void txnet_net_destroy(struct txnet_net *tn)
+{
+	lockdep_assert_held(&txnet_lock);
+	list_del(&tn->node);
+	txnet_generation++;
+	txnet_mem_charged -= tn->mem_bytes;
+	txnet_tick_stop(tn);
+	txnet_sysfs_del(tn);
+	txnet_sysfs_put(tn);
+}
+
+int txnet_net_set(struct txnet_net *tn, const u32 *port_model, const u64 *tick_ns,
+		  const char **why)
+{
+	lockdep_assert_held(&txnet_lock);
+	if (READ_ONCE(tn->state) != TXNET_STATE_IDLE) {
+		*why = "network is running an exchange";
+		return -EBUSY;
+	}
+	if (port_model)
+		WRITE_ONCE(tn->port_model, *port_model);
+	if (tick_ns)
+		WRITE_ONCE(tn->tick_ns, *tick_ns);
+	return 0;
+}
+
+/*
+ * @net NULL: every network, announced (module unload).  Otherwise the
+ * networks of a dying netns, where no socket is left to hear about it.
+ */
+static void destroy_matching(struct net *net)
+{
+	struct txnet_net *tn, *tmp;
+
+	mutex_lock(&txnet_lock);
+	list_for_each_entry_safe(tn, tmp, &txnet_nets, node) {
+		if (net && !net_eq(txnet_net_ns(tn), net))
+			continue;
+		if (!net)
+			txnet_genl_notify_del(tn);
+		txnet_net_destroy(tn);
+	}
+	mutex_unlock(&txnet_lock);
+}
+
+/* Module unload: refuse new networks, then destroy every one. */
+void txnet_shutdown(void)
+{
+	mutex_lock(&txnet_lock);
+	txnet_dying = true;
+	mutex_unlock(&txnet_lock);
+	destroy_matching(NULL);
+}
+
+static void __net_exit txnet_net_exit(struct net *net)
+{
+	destroy_matching(net);
+}
+
+static struct pernet_operations txnet_pernet_ops = {
+	.exit = txnet_net_exit,
+};
+
+int txnet_pernet_init(void)
+{
+	return register_pernet_subsys(&txnet_pernet_ops);
+}
+
+void txnet_pernet_exit(void)
+{
+	unregister_pernet_subsys(&txnet_pernet_ops);
+}

@@ -1,0 +1,475 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The txnet generic netlink family: the only way to create, inspect,
+ * change and destroy networks.  Every rejection carries an extack message
+ * and points at the attribute at fault.
+ */
+#include <linux/kernel.h>
+#include <net/genetlink.h>
+#include <net/netlink.h>
+#include <net/sock.h>
+
+#include "txnet.h"
+
+static struct genl_family txnet_family;
+
+enum txnet_mcgrp { TXNET_MCGRP_EVENTS_ID };
+
+static const struct genl_multicast_group txnet_mcgrps[] = {
+	[TXNET_MCGRP_EVENTS_ID] = { .name = TXNET_MCGRP_EVENTS },
+};
+
+/* Not const: 6.1 and 6.12 disagree on the const-ness of .range. */
+static struct netlink_range_validation txnet_tick_ns_range = {
+	.min = 0,
+	.max = TXNET_TICK_NS_MAX,
+};
+
+static const struct nla_policy txnet_dim_policy[TXNET_A_DIM_MAX + 1] = {
+	[TXNET_A_DIM_SIZE] = { .type = NLA_U32 },
+	[TXNET_A_DIM_KIND] = NLA_POLICY_RANGE(NLA_U32, TXNET_DIM_LINEAR, TXNET_DIM_MAX),
+};
+
+#define TXNET_NAME_POLICY { .type = NLA_NUL_STRING, .len = TXNET_NAME_LEN - 1 }
+#define TXNET_PORT_POLICY NLA_POLICY_RANGE(NLA_U32, TXNET_PORT_ALL, TXNET_PORT_MAX)
+#define TXNET_TICK_POLICY NLA_POLICY_FULL_RANGE(NLA_U64, &txnet_tick_ns_range)
+#define TXNET_READ_ONLY { .type = NLA_REJECT, .reject_message = "attribute is read-only" }
+
+static const struct nla_policy txnet_new_policy[TXNET_A_MEM_BYTES + 1] = {
+	[TXNET_A_NAME] = TXNET_NAME_POLICY,
+	[TXNET_A_TOPOLOGY] = NLA_POLICY_RANGE(NLA_U32, 1, TXNET_TOPO_MAX),
+	[TXNET_A_BASE] = NLA_POLICY_RANGE(NLA_U32, 1, TXNET_TOPO_MAX),
+	[TXNET_A_DIMS] = NLA_POLICY_NESTED_ARRAY(txnet_dim_policy),
+	[TXNET_A_PORT_MODEL] = TXNET_PORT_POLICY,
+	[TXNET_A_TICK_NS] = TXNET_TICK_POLICY,
+	[TXNET_A_SPEC ... TXNET_A_MEM_BYTES] = TXNET_READ_ONLY,
+};
+
+static const struct nla_policy txnet_name_policy[TXNET_A_NAME + 1] = {
+	[TXNET_A_NAME] = TXNET_NAME_POLICY,
+};
+
+static const struct nla_policy txnet_set_policy[TXNET_A_MEM_BYTES + 1] = {
+	[TXNET_A_NAME] = TXNET_NAME_POLICY,
+	[TXNET_A_PORT_MODEL] = TXNET_PORT_POLICY,
+	[TXNET_A_TICK_NS] = TXNET_TICK_POLICY,
+	[TXNET_A_SPEC ... TXNET_A_MEM_BYTES] = TXNET_READ_ONLY,
+};
+
+static int fill_dims(struct sk_buff *skb, const struct txn_spec *spec)
+{
+	struct nlattr *dims, *dim;
+	u32 i;
+
+	dims = nla_nest_start(skb, TXNET_A_DIMS);
+	if (!dims)
+		return -EMSGSIZE;
+	for (i = 0; i < spec->ndims; i++) {
+		dim = nla_nest_start(skb, i + 1);
+		if (!dim ||
+		    nla_put_u32(skb, TXNET_A_DIM_SIZE, spec->size[i]) ||
+		    (spec->topo == TXNET_TOPO_PRODUCT &&
+		     nla_put_u32(skb, TXNET_A_DIM_KIND, spec->kind[i])))
+			return -EMSGSIZE;
+		nla_nest_end(skb, dim);
+	}
+	nla_nest_end(skb, dims);
+	return 0;
+}
+
+static int fill_net(struct sk_buff *skb, const struct txnet_net *tn)
+{
+	char spec[128];
+
+	if (txn_spec_format(&tn->spec, spec, sizeof(spec)) >= sizeof(spec))
+		return -EMSGSIZE;
+	if (nla_put_u32(skb, TXNET_A_ID, tn->id) ||
+	    nla_put_string(skb, TXNET_A_NAME, tn->name) ||
+	    nla_put_u32(skb, TXNET_A_TOPOLOGY, tn->spec.topo) ||
+	    (tn->spec.topo == TXNET_TOPO_BISWAPPED &&
+	     nla_put_u32(skb, TXNET_A_BASE, tn->spec.base)) ||
+	    fill_dims(skb, &tn->spec) ||
+	    nla_put_u32(skb, TXNET_A_PORT_MODEL, READ_ONCE(tn->port_model)) ||
+	    nla_put_u64_64bit(skb, TXNET_A_TICK_NS, READ_ONCE(tn->tick_ns), TXNET_A_PAD) ||
+	    nla_put_string(skb, TXNET_A_SPEC, spec) ||
+	    nla_put_u32(skb, TXNET_A_NODES, tn->counts.procs) ||
+	    nla_put_u32(skb, TXNET_A_SWITCHES, tn->counts.switches) ||
+	    nla_put_u32(skb, TXNET_A_LINKS, tn->counts.links) ||
+	    nla_put_u32(skb, TXNET_A_DIAMETER, tn->counts.diameter) ||
+	    nla_put_u32(skb, TXNET_A_STATE, READ_ONCE(tn->state)) ||
+	    nla_put_u64_64bit(skb, TXNET_A_TICKS, READ_ONCE(tn->ticks), TXNET_A_PAD) ||
+	    nla_put_u64_64bit(skb, TXNET_A_MEM_BYTES, tn->mem_bytes, TXNET_A_PAD))
+		return -EMSGSIZE;
+	return 0;
+}
+
+/* A whole message describing @tn, or NULL. */
+static struct sk_buff *net_msg(const struct txnet_net *tn, u8 cmd, u32 portid, u32 seq)
+{
+	struct sk_buff *skb;
+	void *hdr;
+
+	skb = genlmsg_new(NLMSG_GOODSIZE, GFP_KERNEL);
+	if (!skb)
+		return NULL;
+	hdr = genlmsg_put(skb, portid, seq, &txnet_family, 0, cmd);
+	if (!hdr || fill_net(skb, tn)) {
+		nlmsg_free(skb);
+		return NULL;
+	}
+	genlmsg_end(skb, hdr);
+	return skb;
+}
+
+static void notify(const struct txnet_net *tn, u8 cmd)
+{
+	struct sk_buff *skb = net_msg(tn, cmd, 0, 0);
+
+	if (skb)
+		genlmsg_multicast_netns(&txnet_family, txnet_net_ns(tn), skb, 0,
+					TXNET_MCGRP_EVENTS_ID, GFP_KERNEL);
+}
+
+void txnet_genl_notify_del(struct txnet_net *tn)
+{
+	notify(tn, TXNET_CMD_DEL);
+}
+
+/* The network a request names, or an ERR_PTR with an extack message. */
+static struct txnet_net *lookup(struct genl_info *info)
+{
+	struct txnet_net *tn;
+
+	if (GENL_REQ_ATTR_CHECK(info, TXNET_A_NAME))
+		return ERR_PTR(-EINVAL);
+	tn = txnet_net_find(genl_info_net(info), nla_data(info->attrs[TXNET_A_NAME]));
+	if (!tn) {
+		NL_SET_ERR_MSG_ATTR(info->extack, info->attrs[TXNET_A_NAME],
+				    "no network with this name in this network namespace");
+		return ERR_PTR(-ENOENT);
+	}
+	return tn;
+}
+
+/* Where each dimension's attributes are, to point errors at them. */
+struct dim_attrs {
+	struct nlattr *nest[TXNET_MAX_DIMS];
+	struct nlattr *size[TXNET_MAX_DIMS];
+	struct nlattr *kind[TXNET_MAX_DIMS];
+};
+
+static int parse_dims(struct genl_info *info, struct txn_spec *spec, struct dim_attrs *where)
+{
+	struct nlattr *tb[TXNET_A_DIM_MAX + 1];
+	struct netlink_ext_ack *extack = info->extack;
+	struct nlattr *dim;
+	int rem, ret;
+
+	if (GENL_REQ_ATTR_CHECK(info, TXNET_A_DIMS))
+		return -EINVAL;
+	nla_for_each_nested(dim, info->attrs[TXNET_A_DIMS], rem) {
+		if (spec->ndims == TXNET_MAX_DIMS) {
+			NL_SET_ERR_MSG_ATTR(extack, dim, "too many dimensions (at most 16)");
+			return -EINVAL;
+		}
+		ret = nla_parse_nested(tb, TXNET_A_DIM_MAX, dim, txnet_dim_policy, extack);
+		if (ret)
+			return ret;
+		if (!tb[TXNET_A_DIM_SIZE]) {
+			NL_SET_ERR_ATTR_MISS(extack, dim, TXNET_A_DIM_SIZE);
+			NL_SET_ERR_MSG_ATTR(extack, dim, "dimension size is missing");
+			return -EINVAL;
+		}
+		if (tb[TXNET_A_DIM_KIND] && spec->topo != TXNET_TOPO_PRODUCT) {
+			NL_SET_ERR_MSG_ATTR(extack, tb[TXNET_A_DIM_KIND],
+					    "dimension kind is only for a product");
+			return -EINVAL;
+		}
+		where->nest[spec->ndims] = dim;
+		where->size[spec->ndims] = tb[TXNET_A_DIM_SIZE];
+		where->kind[spec->ndims] = tb[TXNET_A_DIM_KIND];
+		spec->size[spec->ndims] = nla_get_u32(tb[TXNET_A_DIM_SIZE]);
+		spec->kind[spec->ndims] = tb[TXNET_A_DIM_KIND] ?
+					  nla_get_u32(tb[TXNET_A_DIM_KIND]) : 0;
+		spec->ndims++;
+	}
+	if (!spec->ndims) {
+		NL_SET_ERR_MSG_ATTR(extack, info->attrs[TXNET_A_DIMS],
+				    "at least one dimension is required");
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static int parse_spec(struct genl_info *info, struct txn_spec *spec, struct dim_attrs *where)
+{
+	struct nlattr **attrs = info->attrs;
+
+	if (GENL_REQ_ATTR_CHECK(info, TXNET_A_TOPOLOGY))
+		return -EINVAL;
+	spec->topo = nla_get_u32(attrs[TXNET_A_TOPOLOGY]);
+	if (spec->topo == TXNET_TOPO_BISWAPPED) {
+		if (GENL_REQ_ATTR_CHECK(info, TXNET_A_BASE))
+			return -EINVAL;
+		spec->base = nla_get_u32(attrs[TXNET_A_BASE]);
+	} else if (attrs[TXNET_A_BASE]) {
+		NL_SET_ERR_MSG_ATTR(info->extack, attrs[TXNET_A_BASE],
+				    "base is only for a biswapped network");
+		return -EINVAL;
+	}
+	return parse_dims(info, spec, where);
+}
+
+/*
+ * NL_SET_ERR_MSG_ATTR() wants a string literal; the core's messages are
+ * static strings chosen at run time.
+ */
+static void set_err(struct netlink_ext_ack *extack, const struct nlattr *at, const char *msg)
+{
+	if (!extack)
+		return;
+	extack->_msg = msg;
+	extack->bad_attr = at;
+}
+
+/* Point the extack at the attribute a core or registry refusal names. */
+static void report(struct genl_info *info, const struct dim_attrs *where,
+		   const struct txnet_create_err *err)
+{
+	struct nlattr *at = NULL;
+	int d = err->dim;
+
+	if (d >= 0 && d < TXNET_MAX_DIMS) {
+		at = where->nest[d];
+		if (err->field == TXNET_A_DIM_SIZE)
+			at = where->size[d];
+		else if (err->field == TXNET_A_DIM_KIND && where->kind[d])
+			at = where->kind[d];
+	} else if (err->field > 0 && err->field <= TXNET_A_MAX) {
+		at = info->attrs[err->field];
+	}
+	set_err(info->extack, at, err->msg);
+}
+
+static int txnet_new_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	struct txnet_create_req req = { .spec.ndims = 0 };
+	struct txnet_create_err err = {};
+	struct dim_attrs where = { .nest = { NULL } };
+	struct sk_buff *reply, *event;
+	struct txnet_net *tn;
+	void *hdr;
+	int ret;
+
+	ret = parse_spec(info, &req.spec, &where);
+	if (ret)
+		return ret;
+	if (info->attrs[TXNET_A_NAME])
+		req.name = nla_data(info->attrs[TXNET_A_NAME]);
+	if (info->attrs[TXNET_A_PORT_MODEL])
+		req.port_model = nla_get_u32(info->attrs[TXNET_A_PORT_MODEL]);
+	if (info->attrs[TXNET_A_TICK_NS])
+		req.tick_ns = nla_get_u64(info->attrs[TXNET_A_TICK_NS]);
+
+	/* Allocated first so that, once the network exists, answering cannot fail. */
+	reply = genlmsg_new(NLMSG_GOODSIZE, GFP_KERNEL);
+	event = genlmsg_new(NLMSG_GOODSIZE, GFP_KERNEL);
+	if (!reply || !event) {
+		ret = -ENOMEM;
+		goto err_free;
+	}
+
+	mutex_lock(&txnet_lock);
+	tn = txnet_net_create(genl_info_net(info), &req, &err);
+	if (IS_ERR(tn)) {
+		mutex_unlock(&txnet_lock);
+		report(info, &where, &err);
+		ret = PTR_ERR(tn);
+		goto err_free;
+	}
+	hdr = genlmsg_put_reply(reply, info, &txnet_family, 0, TXNET_CMD_NEW);
+	if (!hdr || fill_net(reply, tn))
+		goto err_fill;
+	genlmsg_end(reply, hdr);
+	hdr = genlmsg_put(event, 0, 0, &txnet_family, 0, TXNET_CMD_NEW);
+	if (!hdr || fill_net(event, tn))
+		goto err_fill;
+	genlmsg_end(event, hdr);
+	mutex_unlock(&txnet_lock);
+
+	genlmsg_multicast_netns(&txnet_family, genl_info_net(info), event, 0,
+				TXNET_MCGRP_EVENTS_ID, GFP_KERNEL);
+	return genlmsg_reply(reply, info);
+
+err_fill:
+	/* Cannot happen with NLMSG_GOODSIZE; undo rather than leave a network nobody heard of. */
+	txnet_net_destroy(tn);
+	mutex_unlock(&txnet_lock);
+	ret = -EMSGSIZE;
+err_free:
+	nlmsg_free(reply);
+	nlmsg_free(event);
+	return ret;
+}
+
+static int txnet_del_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	struct txnet_net *tn;
+
+	mutex_lock(&txnet_lock);
+	tn = lookup(info);
+	if (IS_ERR(tn)) {
+		mutex_unlock(&txnet_lock);
+		return PTR_ERR(tn);
+	}
+	notify(tn, TXNET_CMD_DEL);
+	txnet_net_destroy(tn);
+	mutex_unlock(&txnet_lock);
+	return 0;
+}
+
+static int txnet_get_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	struct sk_buff *reply;
+	struct txnet_net *tn;
+	void *hdr;
+	int ret;
+
+	reply = genlmsg_new(NLMSG_GOODSIZE, GFP_KERNEL);
+	if (!reply)
+		return -ENOMEM;
+	mutex_lock(&txnet_lock);
+	tn = lookup(info);
+	if (IS_ERR(tn)) {
+		ret = PTR_ERR(tn);
+		goto err;
+	}
+	hdr = genlmsg_put_reply(reply, info, &txnet_family, 0, TXNET_CMD_GET);
+	ret = -EMSGSIZE;
+	if (!hdr || fill_net(reply, tn))
+		goto err;
+	genlmsg_end(reply, hdr);
+	mutex_unlock(&txnet_lock);
+	return genlmsg_reply(reply, info);
+err:
+	mutex_unlock(&txnet_lock);
+	nlmsg_free(reply);
+	return ret;
+}
+
+/* Dumps resume by network id (ids only grow and the list is in id order). */
+static int txnet_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
+{
+	struct net *net = sock_net(skb->sk);
+	u32 next = cb->args[0];
+	struct txnet_net *tn;
+	void *hdr;
+
+	mutex_lock(&txnet_lock);
+	cb->seq = txnet_generation;
+	list_for_each_entry(tn, &txnet_nets, node) {
+		if (tn->id < next || !net_eq(txnet_net_ns(tn), net))
+			continue;
+		hdr = genlmsg_put(skb, NETLINK_CB(cb->skb).portid, cb->nlh->nlmsg_seq,
+				  &txnet_family, NLM_F_MULTI, TXNET_CMD_GET);
+		if (!hdr)
+			break;
+		genl_dump_check_consistent(cb, hdr);
+		if (fill_net(skb, tn)) {
+			genlmsg_cancel(skb, hdr);
+			break;
+		}
+		genlmsg_end(skb, hdr);
+		next = tn->id + 1;
+	}
+	mutex_unlock(&txnet_lock);
+	cb->args[0] = next;
+	return skb->len;
+}
+
+static int txnet_set_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	struct nlattr **attrs = info->attrs;
+	u32 model, *pmodel = NULL;
+	u64 ns, *pns = NULL;
+	struct txnet_net *tn;
+	const char *why;
+	int ret;
+
+	if (attrs[TXNET_A_PORT_MODEL]) {
+		model = nla_get_u32(attrs[TXNET_A_PORT_MODEL]);
+		pmodel = &model;
+	}
+	if (attrs[TXNET_A_TICK_NS]) {
+		ns = nla_get_u64(attrs[TXNET_A_TICK_NS]);
+		pns = &ns;
+	}
+	if (!pmodel && !pns) {
+		GENL_SET_ERR_MSG(info, "nothing to set: give port_model or tick_ns");
+		return -EINVAL;
+	}
+	mutex_lock(&txnet_lock);
+	tn = lookup(info);
+	if (IS_ERR(tn)) {
+		mutex_unlock(&txnet_lock);
+		return PTR_ERR(tn);
+	}
+	ret = txnet_net_set(tn, pmodel, pns, &why);
+	mutex_unlock(&txnet_lock);
+	if (ret)
+		set_err(info->extack, NULL, why);
+	return ret;
+}
+
+static const struct genl_ops txnet_ops[] = {
+	{
+		.cmd = TXNET_CMD_NEW,
+		.doit = txnet_new_doit,
+		.policy = txnet_new_policy,
+		.maxattr = ARRAY_SIZE(txnet_new_policy) - 1,
+		.flags = GENL_ADMIN_PERM,
+	},
+	{
+		.cmd = TXNET_CMD_DEL,
+		.doit = txnet_del_doit,
+		.policy = txnet_name_policy,
+		.maxattr = ARRAY_SIZE(txnet_name_policy) - 1,
+		.flags = GENL_ADMIN_PERM,
+	},
+	{
+		.cmd = TXNET_CMD_GET,
+		.doit = txnet_get_doit,
+		.dumpit = txnet_get_dumpit,
+		.policy = txnet_name_policy,
+		.maxattr = ARRAY_SIZE(txnet_name_policy) - 1,
+	},
+	{
+		.cmd = TXNET_CMD_SET,
+		.doit = txnet_set_doit,
+		.policy = txnet_set_policy,
+		.maxattr = ARRAY_SIZE(txnet_set_policy) - 1,
+		.flags = GENL_ADMIN_PERM,
+	},
+};
+
+static struct genl_family txnet_family __ro_after_init = {
+	.name = TXNET_GENL_NAME,
+	.version = TXNET_GENL_VERSION,
+	.netnsok = true,
+	.parallel_ops = true,
+	.module = THIS_MODULE,
+	.ops = txnet_ops,
+	.n_ops = ARRAY_SIZE(txnet_ops),
+	.mcgrps = txnet_mcgrps,
+	.n_mcgrps = ARRAY_SIZE(txnet_mcgrps),
+};
+
+int txnet_genl_init(void)
+{
+	return genl_register_family(&txnet_family);
+}
+
+void txnet_genl_exit(void)
+{
+	genl_unregister_family(&txnet_family);
+}

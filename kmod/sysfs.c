@@ -1,0 +1,156 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * /sys/kernel/txnet/<net>/: one value per file, documented in
+ * Documentation/ABI/testing/sysfs-kernel-txnet.
+ */
+#include <linux/kobject.h>
+#include <linux/sysfs.h>
+#include <linux/string.h>
+
+#include "txnet.h"
+
+static struct kobject *txnet_root;
+
+static struct txnet_net *to_net(struct kobject *kobj)
+{
+	return container_of(kobj, struct txnet_net, kobj);
+}
+
+#define TXNET_RO(_name, _fmt, _expr)					\
+static ssize_t _name##_show(struct kobject *kobj,			\
+			    struct kobj_attribute *attr, char *buf)	\
+{									\
+	struct txnet_net *tn = to_net(kobj);				\
+									\
+	return sysfs_emit(buf, _fmt "\n", _expr);			\
+}									\
+static struct kobj_attribute _name##_attr = __ATTR_RO(_name)
+
+TXNET_RO(id, "%u", tn->id);
+TXNET_RO(nodes, "%llu", tn->counts.procs);
+TXNET_RO(switches, "%llu", tn->counts.switches);
+TXNET_RO(links, "%llu", tn->counts.links);
+TXNET_RO(diameter, "%u", tn->counts.diameter);
+TXNET_RO(state, "%s", txnet_state_name(READ_ONCE(tn->state)));
+TXNET_RO(ticks, "%llu", READ_ONCE(tn->ticks));
+TXNET_RO(mem_bytes, "%llu", tn->mem_bytes);
+
+static ssize_t topology_show(struct kobject *kobj, struct kobj_attribute *attr, char *buf)
+{
+	int len = txn_spec_format(&to_net(kobj)->spec, buf, PAGE_SIZE - 1);
+
+	if (len < 0 || len >= PAGE_SIZE - 1)
+		return -EOVERFLOW;
+	buf[len++] = '\n';
+	return len;
+}
+static struct kobj_attribute topology_attr = __ATTR_RO(topology);
+
+/*
+ * Writers take txnet_lock with trylock: destroy holds it while sysfs drains
+ * its active files, so blocking here would deadlock.
+ */
+static ssize_t set_locked(struct txnet_net *tn, const u32 *port_model, const u64 *tick_ns,
+			  size_t count)
+{
+	const char *why;
+	int ret;
+
+	if (!mutex_trylock(&txnet_lock))
+		return restart_syscall();
+	ret = txnet_net_set(tn, port_model, tick_ns, &why);
+	mutex_unlock(&txnet_lock);
+	return ret ?: count;
+}
+
+static ssize_t port_model_show(struct kobject *kobj, struct kobj_attribute *attr, char *buf)
+{
+	return sysfs_emit(buf, "%s\n", txnet_port_model_name(READ_ONCE(to_net(kobj)->port_model)));
+}
+
+static ssize_t port_model_store(struct kobject *kobj, struct kobj_attribute *attr,
+				const char *buf, size_t count)
+{
+	u32 model;
+
+	if (sysfs_streq(buf, "all"))
+		model = TXNET_PORT_ALL;
+	else if (sysfs_streq(buf, "single"))
+		model = TXNET_PORT_SINGLE;
+	else
+		return -EINVAL;
+	return set_locked(to_net(kobj), &model, NULL, count);
+}
+static struct kobj_attribute port_model_attr = __ATTR_RW(port_model);
+
+static ssize_t tick_ns_show(struct kobject *kobj, struct kobj_attribute *attr, char *buf)
+{
+	return sysfs_emit(buf, "%llu\n", READ_ONCE(to_net(kobj)->tick_ns));
+}
+
+static ssize_t tick_ns_store(struct kobject *kobj, struct kobj_attribute *attr,
+			     const char *buf, size_t count)
+{
+	u64 ns;
+	int ret = kstrtou64(buf, 10, &ns);
+
+	if (ret)
+		return ret;
+	if (ns > TXNET_TICK_NS_MAX)
+		return -ERANGE;
+	return set_locked(to_net(kobj), NULL, &ns, count);
+}
+static struct kobj_attribute tick_ns_attr = __ATTR_RW(tick_ns);
+
+static struct attribute *txnet_net_attrs[] = {
+	&id_attr.attr,
+	&topology_attr.attr,
+	&nodes_attr.attr,
+	&switches_attr.attr,
+	&links_attr.attr,
+	&diameter_attr.attr,
+	&port_model_attr.attr,
+	&tick_ns_attr.attr,
+	&state_attr.attr,
+	&ticks_attr.attr,
+	&mem_bytes_attr.attr,
+	NULL,
+};
+ATTRIBUTE_GROUPS(txnet_net);
+
+static void txnet_net_release(struct kobject *kobj)
+{
+	txnet_net_free(to_net(kobj));
+}
+
+static const struct kobj_type txnet_net_ktype = {
+	.release = txnet_net_release,
+	.sysfs_ops = &kobj_sysfs_ops,
+	.default_groups = txnet_net_groups,
+};
+
+int txnet_sysfs_add(struct txnet_net *tn)
+{
+	return kobject_init_and_add(&tn->kobj, &txnet_net_ktype, txnet_root, "%s", tn->name);
+}
+
+void txnet_sysfs_del(struct txnet_net *tn)
+{
+	kobject_del(&tn->kobj);
+}
+
+void txnet_sysfs_put(struct txnet_net *tn)
+{
+	kobject_put(&tn->kobj);
+}
+
+int txnet_sysfs_init(void)
+{
+	txnet_root = kobject_create_and_add("txnet", kernel_kobj);
+	return txnet_root ? 0 : -ENOMEM;
+}
+
+void txnet_sysfs_exit(void)
+{
+	kobject_put(txnet_root);
+}

@@ -1,0 +1,105 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The kernel shell's private header: the network object and the entry
+ * points each file of kmod/ offers the others.
+ */
+#ifndef TXNET_H
+#define TXNET_H
+
+#include <linux/kobject.h>
+#include <linux/list.h>
+#include <linux/mutex.h>
+#include <linux/wait.h>
+#include <linux/sched.h>
+#include <net/net_namespace.h>
+#include <uapi/linux/txnet.h>
+
+#include "core/topology.h"
+
+/*
+ * One network.  Lifetime: created and destroyed under txnet_lock; memory is
+ * freed by the kobject's release once sysfs readers and the tick thread
+ * are gone (see net.c).
+ */
+struct txnet_net {
+	struct list_head node;		/* txnet_nets, under txnet_lock */
+	struct kobject kobj;		/* /sys/kernel/txnet/<name> */
+	possible_net_t pnet;		/* the netns that created it */
+	u32 id;
+	char name[TXNET_NAME_LEN];
+
+	struct txn_spec spec;
+	struct txn_counts counts;
+	struct txn_graph graph;
+	u64 mem_bytes;			/* charged to the mem_budget */
+
+	/* settings, written under txnet_lock, read locklessly by sysfs */
+	u32 port_model;
+	u64 tick_ns;
+
+	/* the tick thread and what it publishes */
+	struct task_struct *thread;
+	wait_queue_head_t wq;
+	u32 state;			/* enum txnet_state */
+	u64 ticks;
+};
+
+/* main.c: module parameters */
+extern unsigned int txnet_max_nodes;
+extern unsigned long txnet_mem_budget;
+
+/* net.c: the registry of networks, all under txnet_lock */
+extern struct mutex txnet_lock;
+extern struct list_head txnet_nets;
+extern u32 txnet_generation;		/* bumped on every create/destroy, for dumps */
+
+struct txnet_create_req {
+	struct txn_spec spec;
+	const char *name;		/* NULL: pick txnetN */
+	u32 port_model;
+	u64 tick_ns;
+};
+
+struct txnet_create_err {
+	const char *msg;
+	int dim;			/* as txn_spec_error */
+	int field;
+};
+
+struct txnet_net *txnet_net_create(struct net *net, const struct txnet_create_req *req,
+				   struct txnet_create_err *err);
+void txnet_net_destroy(struct txnet_net *tn);
+void txnet_net_free(struct txnet_net *tn);
+struct txnet_net *txnet_net_find(struct net *net, const char *name);
+int txnet_net_set(struct txnet_net *tn, const u32 *port_model, const u64 *tick_ns,
+		  const char **why);
+int txnet_pernet_init(void);
+void txnet_pernet_exit(void);
+void txnet_shutdown(void);
+
+static inline struct net *txnet_net_ns(const struct txnet_net *tn)
+{
+	return read_pnet(&tn->pnet);
+}
+
+/* sysfs.c */
+int txnet_sysfs_init(void);
+void txnet_sysfs_exit(void);
+int txnet_sysfs_add(struct txnet_net *tn);
+void txnet_sysfs_del(struct txnet_net *tn);
+void txnet_sysfs_put(struct txnet_net *tn);
+
+/* tick.c */
+int txnet_tick_start(struct txnet_net *tn);
+void txnet_tick_stop(struct txnet_net *tn);
+
+/* netlink.c */
+int txnet_genl_init(void);
+void txnet_genl_exit(void);
+void txnet_genl_notify_del(struct txnet_net *tn);
+
+/* names of enum values, for sysfs and messages */
+const char *txnet_port_model_name(u32 model);
+const char *txnet_state_name(u32 state);
+
+#endif /* TXNET_H */

@@ -1,0 +1,205 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The tick engine and the paper 001 schedules, at host speed: every step
+ * count asserted here is a formula from the paper, cited beside it.
+ */
+#include <stdio.h>
+
+#include "kselftest_harness.h"
+#include "topo_helpers.h"
+#include "core/sched.h"
+
+struct outcome {
+	int ret;			/* 0: verified; else -EPROTO */
+	u64 steps, transmissions, delivered, lower_bound;
+	bool has_expected;
+	u64 expected;
+	const char *rule;
+	u64 err_tick;
+};
+
+static int run(const char *topo, u32 algo, u32 port, u32 fault, struct outcome *o)
+{
+	const struct txn_sched *s;
+	struct txn_run_params p = {
+		.op = TXNET_OP_TOTAL_EXCHANGE, .port_model = port,
+		.payload = 16, .seed = 0x5eed, .fault = fault,
+	};
+	struct txn_engine e;
+	const char *why;
+	struct tg t;
+	int ret;
+
+	memset(o, 0, sizeof(*o));
+	if (tg_make(&t, topo))
+		return -1;
+	s = txn_sched_pick(&t.spec, TXNET_OP_TOTAL_EXCHANGE, algo, &why);
+	if (!s) {
+		tg_free(&t);
+		return -2;
+	}
+	if (txn_engine_init(&e, &t.g, s, &p)) {
+		tg_free(&t);
+		return -3;
+	}
+	while ((ret = txn_engine_tick(&e)) == 0)
+		;
+	if (ret == 1)
+		ret = txn_engine_verify(&e);
+	o->ret = ret;
+	o->steps = e.tick;
+	o->transmissions = e.transmissions;
+	o->delivered = e.delivered;
+	o->lower_bound = txn_lower_bound(&t.spec, &t.c, TXNET_OP_TOTAL_EXCHANGE, port);
+	o->has_expected = txn_expected_steps(s, &t.spec, port, &o->expected);
+	o->rule = e.failed ? e.v.rule : NULL;
+	o->err_tick = e.v.tick;
+	txn_engine_free(&e);
+	tg_free(&t);
+	return 0;
+}
+
+static u64 ceil_div(u64 a, u64 b)
+{
+	return (a + b - 1) / b;
+}
+
+static void spec_of(char *buf, size_t len, const char *topo, u32 n)
+{
+	snprintf(buf, len, "%s %u", topo, n);
+}
+
+/* paper 001, bound (1) and Theorem 1: furthest-first takes ceil((n^2-1)/4). */
+TEST(linear_furthest_first_is_optimal)
+{
+	struct outcome o;
+	char spec[32];
+	u64 n;
+
+	for (n = 2; n <= 40; n++) {
+		spec_of(spec, sizeof(spec), "linear", n);
+		ASSERT_EQ(0, run(spec, TXNET_ALGO_FURTHEST_FIRST, TXNET_PORT_ALL, 0, &o));
+		ASSERT_EQ(0, o.ret) TH_LOG("n=%llu rule %s", (unsigned long long)n, o.rule);
+		EXPECT_EQ(ceil_div(n * n - 1, 4), o.steps) TH_LOG("n=%llu", (unsigned long long)n);
+		EXPECT_EQ(ceil_div(n * n - 1, 4), o.lower_bound);
+		EXPECT_EQ(n * (n - 1), o.delivered);
+		/* every packet on its one path: sum of |i-j| over ordered pairs = n(n^2-1)/3 */
+		EXPECT_EQ(n * (n * n - 1) / 3, o.transmissions);
+	}
+}
+
+/* paper 001, section 2: n consecutive scatterings take 3 T_opt - floor(n/2). */
+TEST(linear_scatterings_take_three_times)
+{
+	struct outcome o;
+	char spec[32];
+	u64 n;
+
+	for (n = 2; n <= 40; n++) {
+		spec_of(spec, sizeof(spec), "linear", n);
+		ASSERT_EQ(0, run(spec, TXNET_ALGO_SCATTERINGS, TXNET_PORT_ALL, 0, &o));
+		ASSERT_EQ(0, o.ret);
+		EXPECT_EQ(3 * ceil_div(n * n - 1, 4) - n / 2, o.steps) TH_LOG("n=%llu", (unsigned long long)n);
+	}
+}
+
+/* paper 001, bound (2), Theorems 2 (odd n) and 3 (even n): ceil((n^2-1)/8). */
+TEST(ring_message_shift_is_optimal)
+{
+	struct outcome o;
+	char spec[32];
+	u64 n;
+
+	for (n = 2; n <= 40; n++) {
+		spec_of(spec, sizeof(spec), "ring", n);
+		ASSERT_EQ(0, run(spec, TXNET_ALGO_AUTO, TXNET_PORT_ALL, 0, &o));
+		ASSERT_EQ(0, o.ret) TH_LOG("n=%llu rule %s", (unsigned long long)n, o.rule);
+		EXPECT_EQ(ceil_div(n * n - 1, 8), o.steps) TH_LOG("n=%llu", (unsigned long long)n);
+		EXPECT_EQ(n * (n - 1), o.delivered);
+		/* shortest ways round: each node's distances sum to floor(n^2/4) */
+		EXPECT_EQ(n * (n * n / 4), o.transmissions);
+	}
+}
+
+/*
+ * paper 001, section 4.2: n/2 clockwise from every node is suboptimal for
+ * even n.  Derived bound: each node's n/2 clockwise packets travel
+ * 1+...+n/2, so the n clockwise links carry n(n+2)/8 ticks of work each.
+ */
+TEST(ring_plain_rule_loses_for_even_n)
+{
+	struct outcome o;
+	char spec[32];
+	u64 n;
+
+	for (n = 4; n <= 40; n += 2) {
+		spec_of(spec, sizeof(spec), "ring", n);
+		ASSERT_EQ(0, run(spec, TXNET_ALGO_MESSAGE_SHIFT_PLAIN, TXNET_PORT_ALL, 0, &o));
+		ASSERT_EQ(0, o.ret);
+		EXPECT_GE(o.steps, n * (n + 2) / 8);
+		EXPECT_GT(o.steps, ceil_div(n * n - 1, 8)) TH_LOG("n=%llu", (unsigned long long)n);
+		EXPECT_FALSE(o.has_expected);
+	}
+	/* odd n: node invariant, so optimal (Theorem 2) */
+	for (n = 3; n <= 39; n += 2) {
+		spec_of(spec, sizeof(spec), "ring", n);
+		ASSERT_EQ(0, run(spec, TXNET_ALGO_MESSAGE_SHIFT_PLAIN, TXNET_PORT_ALL, 0, &o));
+		EXPECT_EQ(ceil_div(n * n - 1, 8), o.steps);
+	}
+}
+
+/* Single-port: the engine enforces the port rule, so a verified run obeyed it. */
+TEST(single_port_runs_verify)
+{
+	static const char * const topos[] = { "linear", "ring" };
+	struct outcome o;
+	char spec[32];
+	unsigned int i;
+	u64 n;
+
+	for (i = 0; i < 2; i++) {
+		for (n = 2; n <= 40; n++) {
+			spec_of(spec, sizeof(spec), topos[i], n);
+			ASSERT_EQ(0, run(spec, TXNET_ALGO_AUTO, TXNET_PORT_SINGLE, 0, &o));
+			ASSERT_EQ(0, o.ret) TH_LOG("%s rule %s", spec, o.rule);
+			EXPECT_GE(o.steps, o.lower_bound);
+			EXPECT_FALSE(o.has_expected);
+		}
+	}
+}
+
+/* Each deliberate rule break is caught, at tick 1 or at the end, by name. */
+TEST(faults_are_caught)
+{
+	static const struct {
+		u32 fault, port;
+		const char *rule;
+	} cases[] = {
+		{ TXNET_FAULT_LINK_TWICE, TXNET_PORT_ALL, "link carried two packets in one tick" },
+		{ TXNET_FAULT_SINGLE_PORT, TXNET_PORT_SINGLE, "single-port: node sent two packets in one tick" },
+		{ TXNET_FAULT_CUT_THROUGH, TXNET_PORT_ALL, "store-and-forward: packet moved twice in one tick" },
+		{ TXNET_FAULT_TELEPORT, TXNET_PORT_ALL, "packet is not at the node the link leaves" },
+		{ TXNET_FAULT_DROP, TXNET_PORT_ALL, "no packet moved while some remain undelivered" },
+		{ TXNET_FAULT_CORRUPT, TXNET_PORT_ALL, "payload corrupted" },
+	};
+	struct outcome o;
+	unsigned int i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		ASSERT_EQ(0, run("ring 9", TXNET_ALGO_AUTO, cases[i].port, cases[i].fault, &o));
+		EXPECT_EQ(-EPROTO, o.ret) TH_LOG("fault %u not caught", cases[i].fault);
+		ASSERT_NE(NULL, o.rule);
+		EXPECT_STREQ(cases[i].rule, o.rule);
+	}
+}
+
+TEST(other_topologies_are_refused_for_now)
+{
+	struct outcome o;
+
+	EXPECT_EQ(-2, run("torus 4 4", TXNET_ALGO_AUTO, TXNET_PORT_ALL, 0, &o));
+	EXPECT_EQ(-2, run("ring 8", TXNET_ALGO_FURTHEST_FIRST, TXNET_PORT_ALL, 0, &o));
+	EXPECT_EQ(-2, run("linear 8", TXNET_ALGO_MESSAGE_SHIFT, TXNET_PORT_ALL, 0, &o));
+}
+
+TEST_HARNESS_MAIN

@@ -1,0 +1,45 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# Run every txnet selftest in this directory, in a fixed order, streaming
+# their KTAP.  POSIX/busybox sh.  A program that exits non-zero without
+# having printed a failing "# Totals:" line of its own (a crash, a timeout,
+# a harness abort) gets one such line here, so that a host summing the
+# "# Totals:" lines counts it.  Exit status: 0 iff everything passed.
+#
+# txnet_module goes last: it unloads and reloads the module.
+
+dir=$(cd "$(dirname "$0")" && pwd)
+tests="txnet_topology txnet_errors txnet_lifecycle txnet_sysfs txnet_txctl.sh txnet_module"
+# settings: timeout=<seconds> per program (kselftest convention)
+timeout=$(sed -n 's/^timeout=//p' "$dir/settings" 2>/dev/null)
+timeout=${timeout:-600}
+
+failed=0
+for t in $tests; do
+	if [ ! -x "$dir/$t" ]; then
+		echo "# $t: missing"
+		echo "# Totals: pass:0 fail:1 xfail:0 xpass:0 skip:0 error:0"
+		failed=1
+		continue
+	fi
+	echo "# selftests: txnet: $t"
+	log=/tmp/txnet-selftest.$$.log
+	# tee would hide the status: run it, keep a copy, look at the copy.
+	( cd "$dir" && timeout "$timeout" "./$t"; echo "$?" > "$log.rc" ) 2>&1 | tee "$log"
+	rc=$(cat "$log.rc" 2>/dev/null || echo 255)
+	if [ "$rc" -ne 0 ]; then
+		failed=1
+		# Did the program report its failure itself?
+		if ! grep -Eq '^# Totals: pass:[0-9]+ fail:[1-9]' "$log" &&
+		   ! grep -Eq '^# Totals: .* error:[1-9]' "$log"; then
+			echo "# $t: exited with status $rc without a failing Totals line"
+			echo "# Totals: pass:0 fail:1 xfail:0 xpass:0 skip:0 error:0"
+		fi
+		echo "not ok $t # exit=$rc"
+	else
+		echo "ok $t"
+	fi
+	rm -f "$log" "$log.rc"
+done
+exit $failed

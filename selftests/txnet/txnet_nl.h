@@ -1,0 +1,668 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * txnet_nl.h: the one netlink client of the txnet selftests, on libnl-genl-3
+ * (independent of txctl, which uses libmnl).  Header-only: every test
+ * program includes it once.
+ *
+ * Replies are read with nl_recv() and walked by hand rather than through
+ * libnl's callbacks: libnl-genl 3.7's nl_send_sync() leaves the ack of a
+ * request that also gets a reply queued (KERNEL-NOTES.md, section 1), and
+ * a test must see every message, including how many datagrams a dump took.
+ *
+ * Every request records the kernel's answer in struct txnl: errno, the
+ * extack message (NLMSGERR_ATTR_MSG), the offset of the attribute it
+ * blames (NLMSGERR_ATTR_OFFS) and the missing attribute
+ * (NLMSGERR_ATTR_MISS_TYPE).
+ */
+#ifndef TXNET_SELFTEST_NL_H
+#define TXNET_SELFTEST_NL_H
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <linux/netlink.h>
+#include <linux/genetlink.h>
+#include <linux/txnet.h>
+
+#include <netlink/netlink.h>
+#include <netlink/attr.h>
+#include <netlink/msg.h>
+#include <netlink/genl/genl.h>
+#include <netlink/genl/ctrl.h>
+
+#ifndef SOL_NETLINK
+#define SOL_NETLINK 270
+#endif
+
+#define TXNET_SYSFS	"/sys/kernel/txnet"
+#define TXNET_PARAMS	"/sys/module/txnet/parameters"
+#define TXNL_MAX_DIMS	24	/* more than TXNET_MAX_DIMS, to send too many */
+
+struct txnl {
+	struct nl_sock *sk;
+	int family;
+	/* the kernel's answer to the last request */
+	int err;		/* 0 or -errno */
+	char msg[256];		/* extack message, "" when none */
+	int off;		/* offset of the blamed attribute, -1 when none */
+	int miss_type;		/* missing attribute type, -1 when none */
+	int batches;		/* datagrams the last request's answer took */
+	bool dump_intr;		/* the last dump saw NLM_F_DUMP_INTR */
+};
+
+/* A network as the kernel describes it (GET/NEW reply, dump, event). */
+struct txnet_info {
+	uint8_t cmd;
+	bool has[TXNET_A_MAX + 1];
+	uint32_t id;
+	char name[TXNET_NAME_LEN + 8];
+	uint32_t topo, base;
+	uint32_t ndims;
+	uint32_t size[TXNL_MAX_DIMS], kind[TXNL_MAX_DIMS];
+	uint32_t port_model;
+	uint64_t tick_ns;
+	char spec[160];
+	uint32_t nodes, switches, links, diameter, state;
+	uint64_t ticks, mem_bytes;
+};
+
+/*
+ * A NEW request.  Zero fields are left out, except that ndims sizes are
+ * always sent (so size 0 can be sent) and the no_* flags leave out parts
+ * that are normally sent.  After sending, off_* hold where each attribute
+ * sat in the message, to compare with the extack's NLMSGERR_ATTR_OFFS.
+ */
+struct txnet_req {
+	const char *name;
+	uint32_t topo, base;
+	bool send_topo;		/* send TXNET_A_TOPOLOGY even when 0 */
+	uint32_t ndims;
+	uint32_t size[TXNL_MAX_DIMS], kind[TXNL_MAX_DIMS];
+	bool no_size[TXNL_MAX_DIMS];
+	bool no_dims;		/* leave TXNET_A_DIMS out */
+	uint32_t port_model;
+	bool has_tick;
+	uint64_t tick_ns;
+	int off_name, off_topo, off_base, off_dims;
+	int off_dim[TXNL_MAX_DIMS], off_size[TXNL_MAX_DIMS], off_kind[TXNL_MAX_DIMS];
+};
+
+static inline int txnl_attr_off(struct nl_msg *m, const void *attr)
+{
+	return (int)((const char *)attr - (const char *)nlmsg_hdr(m));
+}
+
+static inline void txnl_reset(struct txnl *t)
+{
+	t->err = 0;
+	t->msg[0] = '\0';
+	t->off = -1;
+	t->miss_type = -1;
+	t->batches = 0;
+	t->dump_intr = false;
+}
+
+static inline int txnl_open(struct txnl *t)
+{
+	int one = 1, ret;
+
+	memset(t, 0, sizeof(*t));
+	txnl_reset(t);
+	t->sk = nl_socket_alloc();
+	if (!t->sk)
+		return -ENOMEM;
+	ret = genl_connect(t->sk);
+	if (ret < 0)
+		goto err;
+	nl_socket_enable_msg_peek(t->sk);
+	nl_socket_set_msg_buf_size(t->sk, 65536);
+	if (setsockopt(nl_socket_get_fd(t->sk), SOL_NETLINK, NETLINK_EXT_ACK, &one, sizeof(one)) ||
+	    setsockopt(nl_socket_get_fd(t->sk), SOL_NETLINK, NETLINK_CAP_ACK, &one, sizeof(one))) {
+		ret = -errno;
+		nl_socket_free(t->sk);
+		t->sk = NULL;
+		return ret;
+	}
+	t->family = genl_ctrl_resolve(t->sk, TXNET_GENL_NAME);
+	if (t->family < 0) {
+		ret = t->family;
+		goto err;
+	}
+	return 0;
+err:
+	nl_socket_free(t->sk);
+	t->sk = NULL;
+	return ret == -NLE_OBJ_NOTFOUND ? -ENOENT : -EIO;
+}
+
+static inline void txnl_close(struct txnl *t)
+{
+	if (t->sk)
+		nl_socket_free(t->sk);
+	t->sk = NULL;
+}
+
+static inline struct nl_msg *txnl_msg(struct txnl *t, uint8_t cmd, int flags)
+{
+	struct nl_msg *m = nlmsg_alloc();
+
+	if (m && !genlmsg_put(m, NL_AUTO_PORT, NL_AUTO_SEQ, t->family, 0, flags, cmd,
+			      TXNET_GENL_VERSION)) {
+		nlmsg_free(m);
+		m = NULL;
+	}
+	return m;
+}
+
+/* Parse one txnet message into @info; 0 or -EINVAL when it is malformed. */
+static inline int txnl_parse(struct nlmsghdr *h, struct txnet_info *info)
+{
+	struct nlattr *tb[TXNET_A_MAX + 1], *dim, *dtb[TXNET_A_DIM_MAX + 1];
+	struct genlmsghdr *g = nlmsg_data(h);
+	int i, rem;
+
+	memset(info, 0, sizeof(*info));
+	info->cmd = g->cmd;
+	if (genlmsg_parse(h, 0, tb, TXNET_A_MAX, NULL) < 0)
+		return -EINVAL;
+	for (i = 0; i <= TXNET_A_MAX; i++)
+		info->has[i] = tb[i] != NULL;
+#define U32(a, f) do { if (tb[a]) info->f = nla_get_u32(tb[a]); } while (0)
+#define U64(a, f) do { if (tb[a]) info->f = nla_get_u64(tb[a]); } while (0)
+	U32(TXNET_A_ID, id);
+	U32(TXNET_A_TOPOLOGY, topo);
+	U32(TXNET_A_BASE, base);
+	U32(TXNET_A_PORT_MODEL, port_model);
+	U64(TXNET_A_TICK_NS, tick_ns);
+	U32(TXNET_A_NODES, nodes);
+	U32(TXNET_A_SWITCHES, switches);
+	U32(TXNET_A_LINKS, links);
+	U32(TXNET_A_DIAMETER, diameter);
+	U32(TXNET_A_STATE, state);
+	U64(TXNET_A_TICKS, ticks);
+	U64(TXNET_A_MEM_BYTES, mem_bytes);
+#undef U32
+#undef U64
+	if (tb[TXNET_A_NAME])
+		nla_strlcpy(info->name, tb[TXNET_A_NAME], sizeof(info->name));
+	if (tb[TXNET_A_SPEC])
+		nla_strlcpy(info->spec, tb[TXNET_A_SPEC], sizeof(info->spec));
+	if (tb[TXNET_A_DIMS]) {
+		nla_for_each_nested(dim, tb[TXNET_A_DIMS], rem) {
+			if (info->ndims == TXNL_MAX_DIMS)
+				return -EINVAL;
+			if (nla_parse_nested(dtb, TXNET_A_DIM_MAX, dim, NULL) < 0)
+				return -EINVAL;
+			if (dtb[TXNET_A_DIM_SIZE])
+				info->size[info->ndims] = nla_get_u32(dtb[TXNET_A_DIM_SIZE]);
+			if (dtb[TXNET_A_DIM_KIND])
+				info->kind[info->ndims] = nla_get_u32(dtb[TXNET_A_DIM_KIND]);
+			info->ndims++;
+		}
+	}
+	return 0;
+}
+
+/* Record the error/ack message @h into @t. */
+static inline void txnl_take_err(struct txnl *t, struct nlmsghdr *h)
+{
+	struct nlmsgerr *e = nlmsg_data(h);
+	struct nlattr *tb[NLMSGERR_ATTR_MAX + 1];
+	size_t skip;
+	char *tlv, *end = (char *)h + h->nlmsg_len;
+
+	t->err = e->error;
+	if (!(h->nlmsg_flags & NLM_F_ACK_TLVS))
+		return;
+	skip = (h->nlmsg_flags & NLM_F_CAPPED) ? sizeof(e->msg) : e->msg.nlmsg_len;
+	tlv = (char *)&e->msg + NLMSG_ALIGN(skip);
+	if (tlv >= end)
+		return;
+	if (nla_parse(tb, NLMSGERR_ATTR_MAX, (struct nlattr *)tlv, (int)(end - tlv), NULL) < 0)
+		return;
+	if (tb[NLMSGERR_ATTR_MSG])
+		nla_strlcpy(t->msg, tb[NLMSGERR_ATTR_MSG], sizeof(t->msg));
+	if (tb[NLMSGERR_ATTR_OFFS])
+		t->off = (int)nla_get_u32(tb[NLMSGERR_ATTR_OFFS]);
+	if (tb[NLMSGERR_ATTR_MISS_TYPE])
+		t->miss_type = (int)nla_get_u32(tb[NLMSGERR_ATTR_MISS_TYPE]);
+}
+
+typedef void (*txnl_each_fn)(const struct txnet_info *info, void *arg);
+
+/*
+ * Send @m (freed here) and read the answer: until the ack/error for a
+ * request, until NLMSG_DONE (or an error) for a dump.  Each txnet message
+ * is parsed and handed to @each.  Returns t->err.
+ */
+static inline int txnl_xfer(struct txnl *t, struct nl_msg *m, txnl_each_fn each, void *arg)
+{
+	bool dump = nlmsg_hdr(m)->nlmsg_flags & NLM_F_DUMP;
+	struct sockaddr_nl who;
+	struct txnet_info info;
+	unsigned char *buf;
+	struct nlmsghdr *h;
+	uint32_t seq;
+	int n, ret;
+
+	txnl_reset(t);
+	ret = nl_send_auto(t->sk, m);
+	seq = nlmsg_hdr(m)->nlmsg_seq;
+	nlmsg_free(m);
+	if (ret < 0)
+		return t->err = -EIO;
+	for (;;) {
+		buf = NULL;
+		n = nl_recv(t->sk, &who, &buf, NULL);
+		if (n <= 0) {
+			free(buf);
+			return t->err = -EIO;
+		}
+		t->batches++;
+		for (h = (struct nlmsghdr *)buf; nlmsg_ok(h, n); h = nlmsg_next(h, &n)) {
+			if (h->nlmsg_seq != seq)
+				continue;	/* not ours */
+			if (h->nlmsg_flags & NLM_F_DUMP_INTR)
+				t->dump_intr = true;
+			if (h->nlmsg_type == NLMSG_ERROR) {
+				txnl_take_err(t, h);
+				free(buf);
+				return t->err;
+			}
+			if (h->nlmsg_type == NLMSG_DONE) {
+				if (nlmsg_datalen(h) >= (int)sizeof(int))
+					t->err = *(int *)nlmsg_data(h);
+				free(buf);
+				return t->err;
+			}
+			if (h->nlmsg_type != t->family)
+				continue;
+			if (txnl_parse(h, &info)) {
+				free(buf);
+				return t->err = -EBADMSG;
+			}
+			if (each)
+				each(&info, arg);
+		}
+		free(buf);
+		(void)dump;
+	}
+}
+
+static inline void txnl_copy_one(const struct txnet_info *info, void *arg)
+{
+	memcpy(arg, info, sizeof(*info));
+}
+
+/* Build the NEW message of @r, recording attribute offsets into @r. */
+static inline struct nl_msg *txnl_new_msg(struct txnl *t, struct txnet_req *r)
+{
+	struct nl_msg *m = txnl_msg(t, TXNET_CMD_NEW, 0);
+	struct nlattr *dims, *dim, *a;
+	uint32_t i;
+
+	if (!m)
+		return NULL;
+	r->off_name = r->off_topo = r->off_base = r->off_dims = -1;
+	for (i = 0; i < TXNL_MAX_DIMS; i++)
+		r->off_dim[i] = r->off_size[i] = r->off_kind[i] = -1;
+#define PUT(field, call) do {						\
+		a = (struct nlattr *)((char *)nlmsg_hdr(m) + nlmsg_hdr(m)->nlmsg_len); \
+		if (call < 0)						\
+			goto fail;					\
+		field = txnl_attr_off(m, a);				\
+	} while (0)
+	if (r->name)
+		PUT(r->off_name, nla_put_string(m, TXNET_A_NAME, r->name));
+	if (r->topo || r->send_topo)
+		PUT(r->off_topo, nla_put_u32(m, TXNET_A_TOPOLOGY, r->topo));
+	if (r->base)
+		PUT(r->off_base, nla_put_u32(m, TXNET_A_BASE, r->base));
+	if (!r->no_dims) {
+		dims = nla_nest_start(m, TXNET_A_DIMS);
+		if (!dims)
+			goto fail;
+		r->off_dims = txnl_attr_off(m, dims);
+		for (i = 0; i < r->ndims && i < TXNL_MAX_DIMS; i++) {
+			dim = nla_nest_start(m, i + 1);
+			if (!dim)
+				goto fail;
+			r->off_dim[i] = txnl_attr_off(m, dim);
+			if (!r->no_size[i])
+				PUT(r->off_size[i], nla_put_u32(m, TXNET_A_DIM_SIZE, r->size[i]));
+			if (r->kind[i])
+				PUT(r->off_kind[i], nla_put_u32(m, TXNET_A_DIM_KIND, r->kind[i]));
+			/* libnl drops empty nests unless told not to */
+			nla_nest_end_keep_empty(m, dim);
+		}
+		nla_nest_end_keep_empty(m, dims);
+	}
+#undef PUT
+	if (r->port_model && nla_put_u32(m, TXNET_A_PORT_MODEL, r->port_model) < 0)
+		goto fail;
+	if (r->has_tick && nla_put_u64(m, TXNET_A_TICK_NS, r->tick_ns) < 0)
+		goto fail;
+	return m;
+fail:
+	nlmsg_free(m);
+	return NULL;
+}
+
+/* Create; @out (may be NULL) receives the reply.  Returns 0 or -errno. */
+static inline int txnl_new(struct txnl *t, struct txnet_req *r, struct txnet_info *out)
+{
+	struct txnet_info dummy;
+	struct nl_msg *m = txnl_new_msg(t, r);
+
+	if (!m)
+		return t->err = -ENOMEM;
+	memset(out ? out : &dummy, 0, sizeof(dummy));
+	return txnl_xfer(t, m, txnl_copy_one, out ? out : &dummy);
+}
+
+/* Shorthand: create topology @topo with @ndims sizes, no name. */
+static inline int txnl_create(struct txnl *t, const char *name, uint32_t topo, uint32_t ndims,
+			      const uint32_t *size, struct txnet_info *out)
+{
+	struct txnet_req r = { .name = name, .topo = topo, .ndims = ndims };
+	uint32_t i;
+
+	for (i = 0; i < ndims && i < TXNL_MAX_DIMS; i++)
+		r.size[i] = size[i];
+	return txnl_new(t, &r, out);
+}
+
+static inline int txnl_ring(struct txnl *t, const char *name, uint32_t n, struct txnet_info *out)
+{
+	return txnl_create(t, name, TXNET_TOPO_RING, 1, &n, out);
+}
+
+static inline int txnl_named(struct txnl *t, uint8_t cmd, const char *name, struct txnet_info *out)
+{
+	struct txnet_info dummy;
+	struct nl_msg *m = txnl_msg(t, cmd, 0);
+
+	if (!m)
+		return t->err = -ENOMEM;
+	if (name && nla_put_string(m, TXNET_A_NAME, name) < 0) {
+		nlmsg_free(m);
+		return t->err = -ENOMEM;
+	}
+	memset(out ? out : &dummy, 0, sizeof(dummy));
+	return txnl_xfer(t, m, txnl_copy_one, out ? out : &dummy);
+}
+
+static inline int txnl_get(struct txnl *t, const char *name, struct txnet_info *out)
+{
+	return txnl_named(t, TXNET_CMD_GET, name, out);
+}
+
+static inline int txnl_del(struct txnl *t, const char *name)
+{
+	return txnl_named(t, TXNET_CMD_DEL, name, NULL);
+}
+
+/* SET; NULL leaves a setting out. */
+static inline int txnl_set(struct txnl *t, const char *name, const uint32_t *port_model,
+			   const uint64_t *tick_ns)
+{
+	struct nl_msg *m = txnl_msg(t, TXNET_CMD_SET, 0);
+
+	if (!m)
+		return t->err = -ENOMEM;
+	if ((name && nla_put_string(m, TXNET_A_NAME, name) < 0) ||
+	    (port_model && nla_put_u32(m, TXNET_A_PORT_MODEL, *port_model) < 0) ||
+	    (tick_ns && nla_put_u64(m, TXNET_A_TICK_NS, *tick_ns) < 0)) {
+		nlmsg_free(m);
+		return t->err = -ENOMEM;
+	}
+	return txnl_xfer(t, m, NULL, NULL);
+}
+
+/* Dump every network of this netns through @each; returns 0 or -errno. */
+static inline int txnl_dump(struct txnl *t, txnl_each_fn each, void *arg)
+{
+	struct nl_msg *m = txnl_msg(t, TXNET_CMD_GET, NLM_F_DUMP);
+
+	if (!m)
+		return t->err = -ENOMEM;
+	return txnl_xfer(t, m, each, arg);
+}
+
+static inline void txnl_count_one(const struct txnet_info *info, void *arg)
+{
+	(void)info;
+	(*(int *)arg)++;
+}
+
+/* Networks in this netns, or -errno. */
+static inline int txnl_count(struct txnl *t)
+{
+	int n = 0, ret = txnl_dump(t, txnl_count_one, &n);
+
+	return ret ? ret : n;
+}
+
+struct txnl_names {
+	int n;
+	char name[1024][TXNET_NAME_LEN + 8];
+};
+
+static inline void txnl_name_one(const struct txnet_info *info, void *arg)
+{
+	struct txnl_names *l = arg;
+
+	if (l->n < 1024)
+		snprintf(l->name[l->n++], sizeof(l->name[0]), "%s", info->name);
+}
+
+/* Destroy every network of this netns; returns how many, or -errno. */
+static inline int txnl_del_all(struct txnl *t)
+{
+	struct txnl_names *l = calloc(1, sizeof(*l));
+	int i, ret;
+
+	if (!l)
+		return -ENOMEM;
+	ret = txnl_dump(t, txnl_name_one, l);
+	for (i = 0; !ret && i < l->n; i++)
+		ret = txnl_del(t, l->name[i]);
+	ret = ret ? ret : l->n;
+	free(l);
+	return ret;
+}
+
+static inline int read_str(const char *path, char *buf, size_t len);
+
+/* A socket subscribed to the "events" multicast group; 0 or -errno. */
+static inline int txnl_events_open(struct txnl *t)
+{
+	int ret, grp;
+
+	memset(t, 0, sizeof(*t));
+	txnl_reset(t);
+	t->sk = nl_socket_alloc();
+	if (!t->sk)
+		return -ENOMEM;
+	nl_socket_disable_seq_check(t->sk);
+	nl_socket_enable_msg_peek(t->sk);
+	ret = genl_connect(t->sk);
+	if (ret < 0)
+		goto err;
+	t->family = genl_ctrl_resolve(t->sk, TXNET_GENL_NAME);
+	grp = genl_ctrl_resolve_grp(t->sk, TXNET_GENL_NAME, TXNET_MCGRP_EVENTS);
+	if (t->family < 0 || grp < 0)
+		goto err;
+	if (nl_socket_add_membership(t->sk, grp) < 0)
+		goto err;
+	return 0;
+err:
+	nl_socket_free(t->sk);
+	t->sk = NULL;
+	return -EIO;
+}
+
+/*
+ * The next txnet message on an events socket, waiting up to @ms
+ * milliseconds: 1 (in @info), 0 on timeout, or -errno.
+ */
+static inline int txnl_event(struct txnl *t, struct txnet_info *info, int ms)
+{
+	static unsigned char *buf;	/* datagram being walked */
+	static struct nlmsghdr *h;
+	static int left;
+	struct pollfd p = { .fd = nl_socket_get_fd(t->sk), .events = POLLIN };
+	struct sockaddr_nl who;
+
+	for (;;) {
+		for (; buf && nlmsg_ok(h, left); h = nlmsg_next(h, &left)) {
+			if (h->nlmsg_type != t->family)
+				continue;
+			if (txnl_parse(h, info))
+				return -EBADMSG;
+			h = nlmsg_next(h, &left);
+			return 1;
+		}
+		free(buf);
+		buf = NULL;
+		if (poll(&p, 1, ms) <= 0)
+			return 0;
+		left = nl_recv(t->sk, &who, &buf, NULL);
+		if (left <= 0) {
+			free(buf);
+			buf = NULL;
+			return -EIO;
+		}
+		h = (struct nlmsghdr *)buf;
+	}
+}
+
+/* Offset at which the next attribute appended to @m will start. */
+static inline int txnl_tail(struct nl_msg *m)
+{
+	return (int)NLMSG_ALIGN(nlmsg_hdr(m)->nlmsg_len);
+}
+
+/* ---- sysfs, threads and module parameters ---- */
+
+/* Tick threads alive ("txnet/<name>" kthreads), or -errno. */
+static inline int kthread_count(void)
+{
+	struct dirent *de;
+	DIR *d = opendir("/proc");
+	char path[300], comm[64];
+	int n = 0;
+
+	if (!d)
+		return -errno;
+	while ((de = readdir(d))) {
+		if (de->d_name[0] < '0' || de->d_name[0] > '9')
+			continue;
+		snprintf(path, sizeof(path), "/proc/%s/comm", de->d_name);
+		if (!read_str(path, comm, sizeof(comm)) && !strncmp(comm, "txnet/", 6))
+			n++;
+	}
+	closedir(d);
+	return n;
+}
+
+/* Entries under /sys/kernel/txnet, or -errno. */
+static inline int sysfs_count(void)
+{
+	struct dirent *de;
+	DIR *d = opendir(TXNET_SYSFS);
+	int n = 0;
+
+	if (!d)
+		return -errno;
+	while ((de = readdir(d)))
+		if (de->d_name[0] != '.')
+			n++;
+	closedir(d);
+	return n;
+}
+
+/* Read @path into @buf without its trailing newline; 0 or -errno. */
+static inline int read_str(const char *path, char *buf, size_t len)
+{
+	int fd = open(path, O_RDONLY), n;
+
+	if (fd < 0)
+		return -errno;
+	n = (int)read(fd, buf, len - 1);
+	if (n < 0) {
+		n = -errno;
+		close(fd);
+		return n;
+	}
+	close(fd);
+	buf[n] = '\0';
+	if (n && buf[n - 1] == '\n')
+		buf[n - 1] = '\0';
+	return 0;
+}
+
+/* Write @val in one write(); 0 or -errno (of open or write). */
+static inline int write_str(const char *path, const char *val)
+{
+	int fd = open(path, O_WRONLY), ret = 0;
+
+	if (fd < 0)
+		return -errno;
+	if (write(fd, val, strlen(val)) != (ssize_t)strlen(val))
+		ret = errno ? -errno : -EIO;
+	close(fd);
+	return ret;
+}
+
+static inline int net_file(const char *net, const char *file, char *buf, size_t len)
+{
+	char path[256];
+
+	snprintf(path, sizeof(path), TXNET_SYSFS "/%s/%s", net, file);
+	return read_str(path, buf, len);
+}
+
+static inline int net_file_write(const char *net, const char *file, const char *val)
+{
+	char path[256];
+
+	errno = 0;
+	snprintf(path, sizeof(path), TXNET_SYSFS "/%s/%s", net, file);
+	return write_str(path, val);
+}
+
+static inline bool net_dir_exists(const char *net)
+{
+	char path[256];
+
+	snprintf(path, sizeof(path), TXNET_SYSFS "/%s", net);
+	return access(path, F_OK) == 0;
+}
+
+static inline int param_write(const char *param, const char *val)
+{
+	char path[256];
+
+	errno = 0;
+	snprintf(path, sizeof(path), TXNET_PARAMS "/%s", param);
+	return write_str(path, val);
+}
+
+static inline int param_read(const char *param, char *buf, size_t len)
+{
+	char path[256];
+
+	snprintf(path, sizeof(path), TXNET_PARAMS "/%s", param);
+	return read_str(path, buf, len);
+}
+
+#endif /* TXNET_SELFTEST_NL_H */

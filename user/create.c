@@ -1,0 +1,245 @@
+// SPDX-License-Identifier: GPL-2.0
+/* txctl create: build a network; prints it as "show" does. */
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <linux/netlink.h>
+#include <linux/txnet.h>
+
+#include "args.h"
+#include "network.h"
+#include "nl.h"
+#include "topology.h"
+#include "txctl.h"
+
+void usage_create(FILE *f)
+{
+	fprintf(f,
+		"Usage: txctl create TOPOLOGY ARGS... [ name NAME ] [ port { single | all } ]\n"
+		"                    [ tick-ns N ]\n"
+		"TOPOLOGY ARGS := { linear N | ring N | complete N | hypercube D |\n"
+		"                   butterfly N | omega N | baseline N | rbaseline N | flip N |\n"
+		"                   mesh K1 ... Kd | torus K1 ... Kd | ghc M1 ... Md |\n"
+		"                   product KIND:SIZE ... | biswapped BASE BASEARGS... }\n"
+		"KIND := { ring | linear | complete }\n"
+		"BASE BASEARGS := { linear N | ring N | complete N | mesh K1 ... Kd | hypercube D }\n");
+}
+
+/* an attribute type has 14 bits (NLA_TYPE_MASK) */
+#define MAX_DIM_INDEX	0x3fff
+
+static bool is_option(const char *arg)
+{
+	return is_keyword(arg, "name") || is_keyword(arg, "port") ||
+	       is_keyword(arg, "tick-ns");
+}
+
+static void __attribute__((noreturn)) too_big(void)
+{
+	fprintf(stderr, "Error: too many arguments for one request.\n");
+	exit(EXIT_USAGE);
+}
+
+static void put_u32(struct nlmsghdr *nlh, uint16_t type, uint32_t v)
+{
+	if (!mnl_attr_put_u32_check(nlh, TXNL_BUF_SIZE, type, v))
+		too_big();
+}
+
+static struct nlattr *nest_start(struct nlmsghdr *nlh, uint16_t type)
+{
+	struct nlattr *nest = mnl_attr_nest_start_check(nlh, TXNL_BUF_SIZE, type);
+
+	if (!nest)
+		too_big();
+	return nest;
+}
+
+/* One element of TXNET_A_DIMS; elements are numbered from 1. */
+static void put_dim(struct nlmsghdr *nlh, uint16_t index, uint32_t size,
+		    uint32_t kind)
+{
+	struct nlattr *elem = nest_start(nlh, index);
+
+	put_u32(nlh, TXNET_A_DIM_SIZE, size);
+	if (kind)
+		put_u32(nlh, TXNET_A_DIM_KIND, kind);
+	mnl_attr_nest_end(nlh, elem);
+}
+
+/* "ring:5" -> kind, size */
+static void parse_factor(const char *arg, uint32_t *kind, uint32_t *size)
+{
+	const char *colon = strchr(arg, ':');
+	char kw[16];
+	size_t len;
+
+	len = colon ? (size_t)(colon - arg) : 0;
+	if (!colon || len >= sizeof(kw))
+		invarg(arg, "KIND:SIZE", "must be ring:SIZE, linear:SIZE or complete:SIZE");
+	memcpy(kw, arg, len);
+	kw[len] = '\0';
+	*kind = dim_kind_by_name(kw);
+	if (!*kind)
+		invarg(arg, "KIND", "must be ring, linear or complete");
+	*size = get_u32_shown(colon + 1, arg, "SIZE");
+}
+
+/*
+ * On entry argv[0] is the topology keyword; on return argv[0] is the
+ * first argument not consumed (argc may be 0).  Puts TXNET_A_TOPOLOGY
+ * (or TXNET_A_BASE for a biswapped base) and TXNET_A_DIMS.
+ */
+static void parse_topology(struct nlmsghdr *nlh, int *pargc, char ***pargv,
+			   bool base)
+{
+	int argc = *pargc;
+	char **argv = *pargv;
+	const struct topo_info *t = topo_by_name(argv[0]);
+	struct nlattr *dims;
+	uint32_t kind, size;
+	char field[32];
+	uint16_t i;
+
+	if (base && (!t || !t->base_ok))
+		invarg(argv[0], "BASE",
+		       "must be linear, ring, complete, mesh or hypercube");
+	if (!t)
+		usage_error(usage_create, "unknown topology \"%s\".", argv[0]);
+	put_u32(nlh, base ? TXNET_A_BASE : TXNET_A_TOPOLOGY, t->id);
+
+	switch (t->args) {
+	case TOPO_ARGS_ONE:
+		if (argc < 2)
+			usage_error(usage_create, "missing arguments: %s %s",
+				    t->name, t->synopsis);
+		argc--, argv++;
+		size = get_u32(argv[0], t->field);
+		dims = nest_start(nlh, TXNET_A_DIMS);
+		put_dim(nlh, 1, size, 0);
+		mnl_attr_nest_end(nlh, dims);
+		break;
+	case TOPO_ARGS_LIST:
+	case TOPO_ARGS_PRODUCT:
+		dims = nest_start(nlh, TXNET_A_DIMS);
+		for (i = 0; argc > 1 && !is_option(argv[1]); ) {
+			argc--, argv++;
+			if (i == MAX_DIM_INDEX)
+				too_big();
+			i++;
+			if (t->args == TOPO_ARGS_PRODUCT) {
+				parse_factor(argv[0], &kind, &size);
+			} else {
+				snprintf(field, sizeof(field), "%s%u",
+					 t->field, i);
+				size = get_u32(argv[0], field);
+				kind = 0;
+			}
+			put_dim(nlh, i, size, kind);
+		}
+		if (i == 0)
+			usage_error(usage_create,
+				    "%s needs at least one dimension: %s %s",
+				    t->name, t->name, t->synopsis);
+		mnl_attr_nest_end(nlh, dims);
+		break;
+	case TOPO_ARGS_BASE:
+		if (argc < 2 || is_option(argv[1]))
+			usage_error(usage_create, "missing arguments: %s %s",
+				    t->name, t->synopsis);
+		argc--, argv++;
+		parse_topology(nlh, &argc, &argv, true);
+		*pargc = argc;
+		*pargv = argv;
+		return;
+	}
+	*pargc = argc - 1;
+	*pargv = argv + 1;
+}
+
+struct create_reply {
+	struct txnet_info info;
+	bool seen;
+};
+
+static int create_cb(const struct nlmsghdr *nlh, void *data)
+{
+	struct create_reply *r = data;
+	struct txnet_info ni;
+
+	/* the reply is a TXNET_CMD_NEW; take any description of ours */
+	if (network_parse(nlh, &ni))
+		return 0;
+	r->info = ni;
+	r->seen = true;
+	return 0;
+}
+
+int do_create(int argc, char **argv)
+{
+	static union {
+		char buf[TXNL_BUF_SIZE];
+		struct nlmsghdr align;
+	} tx;
+	const char *name = NULL, *port_arg = NULL, *tick_arg = NULL;
+	static struct create_reply reply;
+	struct nlmsghdr *nlh;
+	uint64_t tick_ns = 0;
+	uint32_t port = 0;
+	struct txnl nl;
+	int err;
+
+	if (wants_help(argc, argv)) {
+		usage_create(stdout);
+		return EXIT_OK;
+	}
+	nlh = txnl_msg(tx.buf, TXNET_CMD_NEW, 0);
+	NEXT_ARG(usage_create);
+	parse_topology(nlh, &argc, &argv, false);
+
+	for (; argc > 0; argc--, argv++) {
+		if (is_keyword(*argv, "name")) {
+			NEXT_ARG(usage_create);
+			if (name)
+				duparg("name", *argv);
+			name = get_name(*argv, "name");
+		} else if (is_keyword(*argv, "port")) {
+			NEXT_ARG(usage_create);
+			if (port_arg)
+				duparg("port", *argv);
+			port_arg = *argv;
+			port = port_model_by_name(*argv);
+			if (!port)
+				invarg(*argv, "port", "must be \"single\" or \"all\"");
+		} else if (is_keyword(*argv, "tick-ns")) {
+			NEXT_ARG(usage_create);
+			if (tick_arg)
+				duparg("tick-ns", *argv);
+			tick_arg = *argv;
+			tick_ns = get_u64_nonneg(*argv, "tick-ns");
+		} else {
+			unknown_keyword(*argv, usage_create);
+		}
+	}
+	if (name && !mnl_attr_put_strz_check(nlh, TXNL_BUF_SIZE, TXNET_A_NAME, name))
+		too_big();
+	if (port_arg)
+		put_u32(nlh, TXNET_A_PORT_MODEL, port);
+	if (tick_arg &&
+	    !mnl_attr_put_u64_check(nlh, TXNL_BUF_SIZE, TXNET_A_TICK_NS, tick_ns))
+		too_big();
+
+	if (txnl_open(&nl))
+		return EXIT_KERNEL;
+	err = txnl_request(&nl, nlh, create_cb, &reply);
+	if (err) {
+		txnl_perror(&nl, err);
+		txnl_close(&nl);
+		return EXIT_KERNEL;
+	}
+	txnl_close(&nl);
+	if (reply.seen)
+		network_print(&reply.info, NULL);
+	return EXIT_OK;
+}

@@ -1,0 +1,241 @@
+// SPDX-License-Identifier: GPL-2.0
+/* txctl: parse and print full network descriptions. */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <linux/genetlink.h>
+
+#include "network.h"
+#include "output.h"
+#include "topology.h"
+
+_Static_assert(TXNET_A_MAX < 64, "txnet_info.present is a u64 bitmap");
+
+const char *port_model_name(uint32_t model)
+{
+	switch (model) {
+	case TXNET_PORT_ALL:
+		return "all";
+	case TXNET_PORT_SINGLE:
+		return "single";
+	}
+	return "unknown";
+}
+
+uint32_t port_model_by_name(const char *name)
+{
+	if (!strcmp(name, "all"))
+		return TXNET_PORT_ALL;
+	if (!strcmp(name, "single"))
+		return TXNET_PORT_SINGLE;
+	return 0;
+}
+
+static const char *state_name(uint32_t state)
+{
+	switch (state) {
+	case TXNET_STATE_IDLE:
+		return "idle";
+	case TXNET_STATE_RUNNING:
+		return "running";
+	}
+	return "unknown";
+}
+
+static void parse_dim(const struct nlattr *elem, struct txnet_dim *dim)
+{
+	const struct nlattr *a;
+
+	memset(dim, 0, sizeof(*dim));
+	mnl_attr_for_each_nested(a, elem) {
+		switch (mnl_attr_get_type(a)) {
+		case TXNET_A_DIM_SIZE:
+			if (mnl_attr_validate(a, MNL_TYPE_U32) >= 0)
+				dim->size = mnl_attr_get_u32(a);
+			break;
+		case TXNET_A_DIM_KIND:
+			if (mnl_attr_validate(a, MNL_TYPE_U32) >= 0)
+				dim->kind = mnl_attr_get_u32(a);
+			break;
+		}
+	}
+}
+
+/* Elements are numbered from 1; store them in that order. */
+static void parse_dims(const struct nlattr *nest, struct txnet_info *ni)
+{
+	const struct nlattr *elem;
+	uint32_t idx;
+
+	ni->ndims = 0;
+	mnl_attr_for_each_nested(elem, nest) {
+		idx = mnl_attr_get_type(elem);
+		if (idx < 1 || idx > TXNET_MAX_DIMS ||
+		    mnl_attr_validate(elem, MNL_TYPE_NESTED) < 0)
+			continue;
+		parse_dim(elem, &ni->dims[idx - 1]);
+		if (idx > ni->ndims)
+			ni->ndims = idx;
+	}
+}
+
+static int u32_attr(const struct nlattr *a, uint32_t *v)
+{
+	if (mnl_attr_validate(a, MNL_TYPE_U32) < 0)
+		return -1;
+	*v = mnl_attr_get_u32(a);
+	return 0;
+}
+
+static int u64_attr(const struct nlattr *a, uint64_t *v)
+{
+	if (mnl_attr_validate(a, MNL_TYPE_U64) < 0)
+		return -1;
+	*v = mnl_attr_get_u64(a);
+	return 0;
+}
+
+static int str_attr(const struct nlattr *a, char *buf, size_t len)
+{
+	if (mnl_attr_validate(a, MNL_TYPE_NUL_STRING) < 0)
+		return -1;
+	snprintf(buf, len, "%s", mnl_attr_get_str(a));
+	return 0;
+}
+
+static int network_attr_cb(const struct nlattr *a, void *data)
+{
+	struct txnet_info *ni = data;
+	int type = mnl_attr_get_type(a);
+	int err = -1;
+
+	switch (type) {
+	case TXNET_A_ID:	err = u32_attr(a, &ni->id); break;
+	case TXNET_A_NAME:	err = str_attr(a, ni->name, sizeof(ni->name)); break;
+	case TXNET_A_TOPOLOGY:	err = u32_attr(a, &ni->topology); break;
+	case TXNET_A_BASE:	err = u32_attr(a, &ni->base); break;
+	case TXNET_A_PORT_MODEL: err = u32_attr(a, &ni->port_model); break;
+	case TXNET_A_TICK_NS:	err = u64_attr(a, &ni->tick_ns); break;
+	case TXNET_A_SPEC:	err = str_attr(a, ni->spec, sizeof(ni->spec)); break;
+	case TXNET_A_NODES:	err = u32_attr(a, &ni->nodes); break;
+	case TXNET_A_SWITCHES:	err = u32_attr(a, &ni->switches); break;
+	case TXNET_A_LINKS:	err = u32_attr(a, &ni->links); break;
+	case TXNET_A_DIAMETER:	err = u32_attr(a, &ni->diameter); break;
+	case TXNET_A_STATE:	err = u32_attr(a, &ni->state); break;
+	case TXNET_A_TICKS:	err = u64_attr(a, &ni->ticks); break;
+	case TXNET_A_MEM_BYTES:	err = u64_attr(a, &ni->mem_bytes); break;
+	case TXNET_A_DIMS:
+		err = mnl_attr_validate(a, MNL_TYPE_NESTED) < 0 ? -1 : 0;
+		if (!err)
+			parse_dims(a, ni);
+		break;
+	default:
+		/* TXNET_A_PAD and attributes newer than this txctl */
+		break;
+	}
+	if (!err && type < 64)
+		ni->present |= 1ULL << type;
+	return MNL_CB_OK;
+}
+
+/* "torus 8 8" from TOPOLOGY/BASE/DIMS, for a kernel that sent no SPEC. */
+static void spec_from_attrs(struct txnet_info *ni)
+{
+	const struct topo_info *t = topo_by_id(ni->topology);
+	size_t len = sizeof(ni->spec), off = 0;
+	uint32_t i;
+	int n;
+
+	if (!t) {
+		snprintf(ni->spec, len, "topology-%u", ni->topology);
+		return;
+	}
+	n = snprintf(ni->spec, len, "%s", t->name);
+	if (t->args == TOPO_ARGS_BASE) {
+		const struct topo_info *b = topo_by_id(ni->base);
+
+		off += n > 0 ? (size_t)n : 0;
+		if (off < len && b)
+			n = snprintf(ni->spec + off, len - off, " %s", b->name);
+		else if (off < len)
+			n = snprintf(ni->spec + off, len - off, " topology-%u",
+				     ni->base);
+	}
+	for (i = 0; i < ni->ndims; i++) {
+		const char *kind = dim_kind_name(ni->dims[i].kind);
+
+		off += n > 0 ? (size_t)n : 0;
+		if (off >= len)
+			break;
+		if (t->args == TOPO_ARGS_PRODUCT)
+			n = snprintf(ni->spec + off, len - off, " %s:%u",
+				     kind ? kind : "unknown", ni->dims[i].size);
+		else
+			n = snprintf(ni->spec + off, len - off, " %u",
+				     ni->dims[i].size);
+	}
+}
+
+int network_parse(const struct nlmsghdr *nlh, struct txnet_info *ni)
+{
+	const struct genlmsghdr *genl;
+
+	memset(ni, 0, sizeof(*ni));
+	if (mnl_nlmsg_get_payload_len(nlh) < sizeof(*genl))
+		return -EBADMSG;
+	genl = mnl_nlmsg_get_payload(nlh);
+	ni->cmd = genl->cmd;
+	mnl_attr_parse(nlh, sizeof(*genl), network_attr_cb, ni);
+	if (!network_has(ni, TXNET_A_SPEC) && network_has(ni, TXNET_A_TOPOLOGY)) {
+		spec_from_attrs(ni);
+		ni->present |= 1ULL << TXNET_A_SPEC;
+	}
+	return 0;
+}
+
+/*
+ * Text:  txnet0: torus 8 8 nodes 64 links 256 diameter 8 port all
+ *        tick-ns 0 state idle ticks 0 mem-bytes N        (one line)
+ * "switches S" follows "nodes" in text only when S > 0 (MINs); JSON
+ * always has it.  Attributes the kernel did not send are left out.
+ */
+void network_print(const struct txnet_info *ni, const char *event)
+{
+	open_json_object(NULL);
+	if (event)
+		print_string(PRINT_ANY, "event", "%s ", event);
+	if (network_has(ni, TXNET_A_ID))
+		print_uint(PRINT_JSON, "id", NULL, ni->id);
+	print_string(PRINT_ANY, "name", "%s:",
+		     network_has(ni, TXNET_A_NAME) ? ni->name : "");
+	if (network_has(ni, TXNET_A_SPEC))
+		print_string(PRINT_ANY, "topology", " %s", ni->spec);
+	if (network_has(ni, TXNET_A_NODES))
+		print_uint(PRINT_ANY, "nodes", " nodes %u", ni->nodes);
+	if (network_has(ni, TXNET_A_SWITCHES)) {
+		print_uint(PRINT_JSON, "switches", NULL, ni->switches);
+		if (ni->switches)
+			print_uint(PRINT_TEXT, NULL, " switches %u", ni->switches);
+	}
+	if (network_has(ni, TXNET_A_LINKS))
+		print_uint(PRINT_ANY, "links", " links %u", ni->links);
+	if (network_has(ni, TXNET_A_DIAMETER))
+		print_uint(PRINT_ANY, "diameter", " diameter %u", ni->diameter);
+	if (network_has(ni, TXNET_A_PORT_MODEL))
+		print_string(PRINT_ANY, "port_model", " port %s",
+			     port_model_name(ni->port_model));
+	if (network_has(ni, TXNET_A_TICK_NS))
+		print_u64(PRINT_ANY, "tick_ns", " tick-ns %" PRIu64, ni->tick_ns);
+	if (network_has(ni, TXNET_A_STATE))
+		print_string(PRINT_ANY, "state", " state %s",
+			     state_name(ni->state));
+	if (network_has(ni, TXNET_A_TICKS))
+		print_u64(PRINT_ANY, "ticks", " ticks %" PRIu64, ni->ticks);
+	if (network_has(ni, TXNET_A_MEM_BYTES))
+		print_u64(PRINT_ANY, "mem_bytes", " mem-bytes %" PRIu64,
+			  ni->mem_bytes);
+	print_nl();
+	close_json_object();
+}

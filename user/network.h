@@ -1,0 +1,55 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * txctl: the full network description the kernel sends in replies to
+ * NEW and GET and in the NEW/DEL notifications; parsed defensively and
+ * printed the same way by create, show and monitor.
+ */
+#ifndef TXCTL_NETWORK_H
+#define TXCTL_NETWORK_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <libmnl/libmnl.h>
+#include <linux/txnet.h>
+
+struct txnet_dim {
+	uint32_t size;
+	uint32_t kind;		/* enum txnet_dim_kind, 0 if absent */
+};
+
+struct txnet_info {
+	uint8_t cmd;		/* genl command of the message */
+	uint64_t present;	/* bit (1 << TXNET_A_x) per valid attribute */
+	uint32_t id;
+	char name[TXNET_NAME_LEN];
+	uint32_t topology;
+	uint32_t base;
+	uint32_t ndims;
+	struct txnet_dim dims[TXNET_MAX_DIMS];
+	uint32_t port_model;
+	uint64_t tick_ns;
+	char spec[384];
+	uint32_t nodes;
+	uint32_t switches;
+	uint32_t links;
+	uint32_t diameter;
+	uint32_t state;
+	uint64_t ticks;
+	uint64_t mem_bytes;
+};
+
+static inline bool network_has(const struct txnet_info *ni, int attr)
+{
+	return ni->present & (1ULL << attr);
+}
+
+/* 0, or -EBADMSG if the message is not a txnet genl message. */
+int network_parse(const struct nlmsghdr *nlh, struct txnet_info *ni);
+/* One network: one text line, or one JSON object; event may be NULL. */
+void network_print(const struct txnet_info *ni, const char *event);
+
+const char *port_model_name(uint32_t model);
+/* enum txnet_port_model from "all"/"single", 0 if unknown */
+uint32_t port_model_by_name(const char *name);
+
+#endif /* TXCTL_NETWORK_H */

@@ -1,0 +1,64 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * txctl: the generic netlink client of the txnet family (libmnl).
+ *
+ * Every function returns 0 or a negative errno; the kernel's extended
+ * ack message, if any, is kept in txnl.errmsg and printed by
+ * txnl_perror() as "Error: <msg>." (or "Error: <strerror>.").
+ */
+#ifndef TXCTL_NL_H
+#define TXCTL_NL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <libmnl/libmnl.h>
+
+/* Large enough for any dump part the kernel sends (32 KiB). */
+#define TXNL_BUF_SIZE	32768
+
+struct txnl {
+	struct mnl_socket *sk;
+	uint32_t portid;
+	uint32_t seq;
+	uint16_t family;		/* resolved id of "txnet" */
+	uint32_t version;		/* the family's version */
+	uint32_t events_group;		/* id of the "events" group, 0 if none */
+	char errmsg[256];		/* extack message of the last error */
+};
+
+/* Called for every message of the txnet family; < 0 stops with that error. */
+typedef int (*txnl_cb)(const struct nlmsghdr *nlh, void *data);
+
+/*
+ * Start a request in buf (TXNL_BUF_SIZE bytes): netlink header with
+ * NLM_F_REQUEST | flags, genl header with cmd and version.  The family
+ * id and sequence number are filled in when it is sent.
+ */
+struct nlmsghdr *txnl_msg(void *buf, uint8_t cmd, uint16_t flags);
+
+/*
+ * Open a socket and resolve the family, loading the txnet module with
+ * libkmod if the family is missing.  Prints its own errors.
+ */
+int txnl_open(struct txnl *nl);
+void txnl_close(struct txnl *nl);
+
+/* Send nlh with NLM_F_ACK, pass replies to cb, wait for the ack. */
+int txnl_request(struct txnl *nl, struct nlmsghdr *nlh, txnl_cb cb,
+		 void *data);
+/*
+ * Dump with nlh (NLM_F_DUMP is added).  If the kernel flags the dump as
+ * inconsistent (NLM_F_DUMP_INTR), reset(data) is called and the dump is
+ * restarted from scratch.
+ */
+int txnl_dump(struct txnl *nl, struct nlmsghdr *nlh, txnl_cb cb,
+	      void (*reset)(void *data), void *data);
+/* Join the "events" multicast group. */
+int txnl_subscribe(struct txnl *nl);
+/* Receive notifications until cb fails, an error, or *stop is set. */
+int txnl_listen(struct txnl *nl, txnl_cb cb, void *data,
+		volatile int *stop);
+
+void txnl_perror(const struct txnl *nl, int err);
+
+#endif /* TXCTL_NL_H */

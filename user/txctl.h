@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * txctl: control utility of txnet, shared declarations.
+ *
+ * One file per subcommand (create.c, show.c, ...), each exporting a
+ * do_<cmd>() and usage_<cmd>(); the dispatch table lives in txctl.c.
+ * Shared helpers: args.c (grammar), output.c (text/JSON), nl.c (netlink),
+ * topology.c (topology keywords), network.c (network descriptions).
+ */
+#ifndef TXCTL_H
+#define TXCTL_H
+
+#include <stdio.h>
+
+#define TXCTL_VERSION	"0.1"
+
+/* Exit statuses, documented in txctl.8. */
+#define EXIT_OK		0	/* success */
+#define EXIT_USAGE	1	/* usage or argument error, nothing sent */
+#define EXIT_KERNEL	2	/* netlink, module or kernel error */
+
+struct command {
+	const char *name;
+	int (*fn)(int argc, char **argv);	/* argv[0] is the command */
+	void (*usage)(FILE *f);
+	const char *description;
+};
+
+const struct command *find_command(const char *name);
+
+/* One block per subcommand; argv[0] is the command name. */
+int do_create(int argc, char **argv);
+void usage_create(FILE *f);
+int do_show(int argc, char **argv);
+void usage_show(FILE *f);
+int do_destroy(int argc, char **argv);
+void usage_destroy(FILE *f);
+int do_set(int argc, char **argv);
+void usage_set(FILE *f);
+int do_monitor(int argc, char **argv);
+void usage_monitor(FILE *f);
+int do_help(int argc, char **argv);
+void usage_help(FILE *f);
+
+#endif /* TXCTL_H */
