@@ -8,6 +8,7 @@
 #   make install          module for the running kernel + txctl (as root)
 #   make run              boot 6.1 in QEMU, load txnet, run a small demo
 #   make check            everything, tests in the VM; KVER="6.1 6.12" for both
+#   make bench            the engine in user space on large total exchanges
 #   make C=1 / W=1 / V=1  passed through to kbuild (sparse, extra warnings, verbose)
 #   make clean            build products; `make distclean` also the downloads
 
@@ -47,12 +48,12 @@ DEMO := set -e; \
 	for f in $$(find /sys/kernel/txnet/txnet0 -type f | sort); do echo "$$f: $$(cat $$f)"; done
 
 .PHONY: all module deps kernels ksft user selftests host-check install uninstall \
-	run check clean distclean help
+	run check bench clean distclean help
 
 all: $(if $(filter $(HOST_KVER),$(RUNNING)),,deps) module user selftests
 
 help:
-	@sed -n '3,13p' $(TOP)/Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '3,14p' $(TOP)/Makefile | sed 's/^# \{0,1\}//'
 
 deps:
 	@$(KERNELS) deps
@@ -110,6 +111,10 @@ run: deps
 	@$(MAKE) --no-print-directory module-$(RUN_KVER) user
 	@$(VMRUN) --kernel $(RUN_KVER) -- '$(DEMO)'
 
+# Engine throughput at host speed; PAYLOAD=N bytes per packet (default 0).
+bench:
+	@$(MAKE) --no-print-directory -C $(TOP)/selftests/bench run PAYLOAD=$(PAYLOAD)
+
 # Logs in build/logs/; the last line printed is "N passed, N failed".
 check:
 	@MAKE="$(MAKE)" CHECK_FLAGS="$(CHECK_FLAGS)" $(TOP)/selftests/vm/check $(KVER)
@@ -119,6 +124,7 @@ clean:
 	-@if [ -f $(TOP)/user/Makefile ]; then $(MAKE) --no-print-directory -C $(TOP)/user clean; fi
 	-@if [ -f $(TOP)/selftests/txnet/Makefile ]; then $(MAKE) --no-print-directory -C $(TOP)/selftests/txnet O=$(B)/selftests clean; fi
 	-@if [ -f $(TOP)/selftests/host/Makefile ]; then $(MAKE) --no-print-directory -C $(TOP)/selftests/host clean; fi
+	-@$(MAKE) --no-print-directory -C $(TOP)/selftests/bench clean
 
 distclean: clean
 	rm -rf $(B)

@@ -19,4 +19,11 @@ static inline void txnet_hrtimer_setup(struct hrtimer *t,
 #endif
 }
 
+/* __assign_str() lost its source argument in 6.10. */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 10, 0)
+#define txnet_assign_str(dst, src)	__assign_str(dst)
+#else
+#define txnet_assign_str(dst, src)	__assign_str(dst, src)
+#endif
+
 #endif /* TXNET_COMPAT_H */

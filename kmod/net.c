@@ -21,7 +21,8 @@ LIST_HEAD(txnet_nets);
 u32 txnet_generation = 1;	/* 0 would disable dump consistency checks */
 
 static u32 txnet_next_id = 1;
-static u64 txnet_mem_charged;
+static u64 txnet_mem_charged;		/* under txnet_mem_lock */
+static DEFINE_SPINLOCK(txnet_mem_lock);
 static bool txnet_dying;
 
 static struct txnet_net *find_name(const char *name)
@@ -68,6 +69,28 @@ static bool name_valid(const char *name)
 		if (*p == '/' || *p <= ' ' || *p > '~')
 			return false;
 	return true;
+}
+
+/* Take @bytes from mem_budget, or -ENOSPC when it has not that much left. */
+int txnet_mem_charge(u64 bytes)
+{
+	u64 budget = READ_ONCE(txnet_mem_budget);
+	int ret = -ENOSPC;
+
+	spin_lock(&txnet_mem_lock);
+	if (bytes <= budget && txnet_mem_charged <= budget - bytes) {
+		txnet_mem_charged += bytes;
+		ret = 0;
+	}
+	spin_unlock(&txnet_mem_lock);
+	return ret;
+}
+
+void txnet_mem_uncharge(u64 bytes)
+{
+	spin_lock(&txnet_mem_lock);
+	txnet_mem_charged -= bytes;
+	spin_unlock(&txnet_mem_lock);
 }
 
 /* What one network costs: its graph and the struct itself. */
@@ -129,23 +152,25 @@ struct txnet_net *txnet_net_create(struct net *net, const struct txnet_create_re
 	}
 
 	cost = net_cost(&tn->counts);
-	if (cost > READ_ONCE(txnet_mem_budget) ||
-	    txnet_mem_charged > READ_ONCE(txnet_mem_budget) - cost) {
+	ret = txnet_mem_charge(cost);
+	if (ret) {
 		err->msg = "network needs more memory than the mem_budget limit leaves";
 		err->field = TXNET_A_DIMS;
-		ret = -ENOSPC;
 		goto err_free;
 	}
 
 	ret = txn_graph_build(&tn->spec, &tn->counts, &tn->graph);
-	if (ret)
+	if (ret) {
+		txnet_mem_uncharge(cost);
 		goto err_free;
+	}
 
 	tn->mem_bytes = cost;
 	tn->port_model = req->port_model ?: TXNET_PORT_ALL;
 	tn->tick_ns = req->tick_ns;
 	tn->state = TXNET_STATE_IDLE;
 	init_waitqueue_head(&tn->wq);
+	mutex_init(&tn->res_lock);
 	write_pnet(&tn->pnet, net);
 	tn->id = txnet_next_id;
 
@@ -153,23 +178,24 @@ struct txnet_net *txnet_net_create(struct net *net, const struct txnet_create_re
 	ret = txnet_sysfs_add(tn);
 	if (ret) {
 		err->msg = "could not create the sysfs directory";
-		txnet_sysfs_put(tn);
-		return ERR_PTR(ret);
+		goto err_put;
 	}
 	ret = txnet_tick_start(tn);
 	if (ret) {
 		err->msg = "could not start the tick thread";
 		txnet_sysfs_del(tn);
-		txnet_sysfs_put(tn);
-		return ERR_PTR(ret);
+		goto err_put;
 	}
 
 	txnet_next_id++;
-	txnet_mem_charged += cost;
 	list_add_tail(&tn->node, &txnet_nets);
 	txnet_generation++;
 	return tn;
 
+err_put:
+	txnet_mem_uncharge(cost);
+	txnet_sysfs_put(tn);
+	return ERR_PTR(ret);
 err_free:
 	kfree(tn);
 	return ERR_PTR(ret);
@@ -191,8 +217,8 @@ void txnet_net_destroy(struct txnet_net *tn)
 	lockdep_assert_held(&txnet_lock);
 	list_del(&tn->node);
 	txnet_generation++;
-	txnet_mem_charged -= tn->mem_bytes;
 	txnet_tick_stop(tn);
+	txnet_mem_uncharge(tn->mem_bytes);
 	txnet_sysfs_del(tn);
 	txnet_sysfs_put(tn);
 }

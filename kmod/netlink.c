@@ -5,6 +5,7 @@
  * and points at the attribute at fault.
  */
 #include <linux/kernel.h>
+#include <linux/random.h>
 #include <net/genetlink.h>
 #include <net/netlink.h>
 #include <net/sock.h>
@@ -49,6 +50,20 @@ static const struct nla_policy txnet_name_policy[TXNET_A_NAME + 1] = {
 	[TXNET_A_NAME] = TXNET_NAME_POLICY,
 };
 
+static struct netlink_range_validation txnet_payload_range = {
+	.min = 0,
+	.max = TXNET_PAYLOAD_MAX,
+};
+
+static const struct nla_policy txnet_run_policy[TXNET_A_FAULT + 1] = {
+	[TXNET_A_NAME] = TXNET_NAME_POLICY,
+	[TXNET_A_OP] = NLA_POLICY_RANGE(NLA_U32, 1, TXNET_OP_MAX),
+	[TXNET_A_ALGO] = NLA_POLICY_RANGE(NLA_U32, 0, TXNET_ALGO_MAX),
+	[TXNET_A_PAYLOAD] = NLA_POLICY_FULL_RANGE(NLA_U32, &txnet_payload_range),
+	[TXNET_A_SEED] = { .type = NLA_U64 },
+	[TXNET_A_FAULT] = NLA_POLICY_RANGE(NLA_U32, 0, TXNET_FAULT_MAX),
+};
+
 static const struct nla_policy txnet_set_policy[TXNET_A_MEM_BYTES + 1] = {
 	[TXNET_A_NAME] = TXNET_NAME_POLICY,
 	[TXNET_A_PORT_MODEL] = TXNET_PORT_POLICY,
@@ -77,7 +92,59 @@ static int fill_dims(struct sk_buff *skb, const struct txn_spec *spec)
 	return 0;
 }
 
-static int fill_net(struct sk_buff *skb, const struct txnet_net *tn)
+static int fill_result(struct sk_buff *skb, const struct txnet_result *r)
+{
+	struct nlattr *nest;
+
+	if (r->status == TXNET_RUN_NONE)
+		return 0;
+	nest = nla_nest_start(skb, TXNET_A_RESULT);
+	if (!nest ||
+	    nla_put_u32(skb, TXNET_A_RES_RUN_ID, r->run_id) ||
+	    nla_put_u32(skb, TXNET_A_RES_STATUS, r->status) ||
+	    nla_put_u32(skb, TXNET_A_RES_OP, r->op) ||
+	    nla_put_u32(skb, TXNET_A_RES_ALGO, r->algo) ||
+	    nla_put_u32(skb, TXNET_A_RES_PORT_MODEL, r->port_model) ||
+	    nla_put_u32(skb, TXNET_A_RES_NODES, r->nodes) ||
+	    nla_put_u32(skb, TXNET_A_RES_PAYLOAD, r->payload) ||
+	    nla_put_u64_64bit(skb, TXNET_A_RES_SEED, r->seed, TXNET_A_RES_PAD) ||
+	    (r->verified &&
+	     nla_put_u64_64bit(skb, TXNET_A_RES_STEPS, r->steps, TXNET_A_RES_PAD)) ||
+	    nla_put_u64_64bit(skb, TXNET_A_RES_TICKS, r->ticks, TXNET_A_RES_PAD) ||
+	    nla_put_u64_64bit(skb, TXNET_A_RES_LOWER_BOUND, r->lower_bound, TXNET_A_RES_PAD) ||
+	    (r->has_expected &&
+	     nla_put_u64_64bit(skb, TXNET_A_RES_EXPECTED_STEPS, r->expected_steps,
+			       TXNET_A_RES_PAD)) ||
+	    nla_put_u64_64bit(skb, TXNET_A_RES_TRANSMISSIONS, r->transmissions, TXNET_A_RES_PAD) ||
+	    nla_put_u64_64bit(skb, TXNET_A_RES_DELIVERED, r->delivered, TXNET_A_RES_PAD) ||
+	    nla_put_u64_64bit(skb, TXNET_A_RES_EXPECTED_DELIVERIES, r->expected_deliveries,
+			      TXNET_A_RES_PAD) ||
+	    nla_put_u8(skb, TXNET_A_RES_VERIFIED, r->verified) ||
+	    nla_put_u64_64bit(skb, TXNET_A_RES_WALL_NS, r->wall_ns, TXNET_A_RES_PAD) ||
+	    nla_put_u64_64bit(skb, TXNET_A_RES_MAX_LATENESS_NS, r->max_lateness_ns,
+			      TXNET_A_RES_PAD) ||
+	    nla_put_u32(skb, TXNET_A_RES_MAX_QUEUE, r->max_queue) ||
+	    nla_put_u32(skb, TXNET_A_RES_MAX_QUEUE_NODE, r->max_queue_node) ||
+	    (r->error[0] &&
+	     (nla_put_string(skb, TXNET_A_RES_ERROR, r->error) ||
+	      nla_put_u64_64bit(skb, TXNET_A_RES_ERROR_TICK, r->error_tick, TXNET_A_RES_PAD) ||
+	      nla_put_u32(skb, TXNET_A_RES_ERROR_NODE, r->error_node))))
+		return -EMSGSIZE;
+	nla_nest_end(skb, nest);
+	return 0;
+}
+
+static int fill_last(struct sk_buff *skb, struct txnet_net *tn)
+{
+	int ret;
+
+	mutex_lock(&tn->res_lock);
+	ret = fill_result(skb, &tn->last);
+	mutex_unlock(&tn->res_lock);
+	return ret;
+}
+
+static int fill_net(struct sk_buff *skb, struct txnet_net *tn)
 {
 	char spec[128];
 
@@ -98,13 +165,18 @@ static int fill_net(struct sk_buff *skb, const struct txnet_net *tn)
 	    nla_put_u32(skb, TXNET_A_DIAMETER, tn->counts.diameter) ||
 	    nla_put_u32(skb, TXNET_A_STATE, READ_ONCE(tn->state)) ||
 	    nla_put_u64_64bit(skb, TXNET_A_TICKS, READ_ONCE(tn->ticks), TXNET_A_PAD) ||
-	    nla_put_u64_64bit(skb, TXNET_A_MEM_BYTES, tn->mem_bytes, TXNET_A_PAD))
+	    nla_put_u64_64bit(skb, TXNET_A_MEM_BYTES, tn->mem_bytes, TXNET_A_PAD) ||
+	    nla_put_u32(skb, TXNET_A_RUN_ID, tn->runs) ||
+	    (READ_ONCE(tn->state) == TXNET_STATE_RUNNING &&
+	     (nla_put_u64_64bit(skb, TXNET_A_RUN_TICKS, READ_ONCE(tn->run_ticks), TXNET_A_PAD) ||
+	      nla_put_u64_64bit(skb, TXNET_A_RUN_DELIVERED, READ_ONCE(tn->run_delivered),
+				TXNET_A_PAD))))
 		return -EMSGSIZE;
-	return 0;
+	return fill_last(skb, tn);
 }
 
 /* A whole message describing @tn, or NULL. */
-static struct sk_buff *net_msg(const struct txnet_net *tn, u8 cmd, u32 portid, u32 seq)
+static struct sk_buff *net_msg(struct txnet_net *tn, u8 cmd, u32 portid, u32 seq)
 {
 	struct sk_buff *skb;
 	void *hdr;
@@ -121,7 +193,7 @@ static struct sk_buff *net_msg(const struct txnet_net *tn, u8 cmd, u32 portid, u
 	return skb;
 }
 
-static void notify(const struct txnet_net *tn, u8 cmd)
+static void notify(struct txnet_net *tn, u8 cmd)
 {
 	struct sk_buff *skb = net_msg(tn, cmd, 0, 0);
 
@@ -133,6 +205,28 @@ static void notify(const struct txnet_net *tn, u8 cmd)
 void txnet_genl_notify_del(struct txnet_net *tn)
 {
 	notify(tn, TXNET_CMD_DEL);
+}
+
+/* RUN_DONE: who ran what, and the result, without the network's details. */
+void txnet_genl_notify_run(struct txnet_net *tn, const struct txnet_result *res)
+{
+	struct sk_buff *skb;
+	void *hdr;
+
+	skb = genlmsg_new(NLMSG_GOODSIZE, GFP_KERNEL);
+	if (!skb)
+		return;
+	hdr = genlmsg_put(skb, 0, 0, &txnet_family, 0, TXNET_CMD_RUN_DONE);
+	if (!hdr || nla_put_u32(skb, TXNET_A_ID, tn->id) ||
+	    nla_put_string(skb, TXNET_A_NAME, tn->name) ||
+	    nla_put_u32(skb, TXNET_A_RUN_ID, res->run_id) ||
+	    fill_result(skb, res)) {
+		nlmsg_free(skb);
+		return;
+	}
+	genlmsg_end(skb, hdr);
+	genlmsg_multicast_netns(&txnet_family, txnet_net_ns(tn), skb, 0,
+				TXNET_MCGRP_EVENTS_ID, GFP_KERNEL);
 }
 
 /* The network a request names, or an ERR_PTR with an extack message. */
@@ -421,6 +515,75 @@ static int txnet_set_doit(struct sk_buff *skb, struct genl_info *info)
 	return ret;
 }
 
+static int txnet_run_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	struct nlattr **attrs = info->attrs;
+	struct txnet_run_req req = {};
+	struct txnet_net *tn;
+	struct sk_buff *reply;
+	const char *why = NULL;
+	u32 run_id;
+	void *hdr;
+	int ret;
+
+	if (GENL_REQ_ATTR_CHECK(info, TXNET_A_OP))
+		return -EINVAL;
+	req.op = nla_get_u32(attrs[TXNET_A_OP]);
+	req.algo = attrs[TXNET_A_ALGO] ? nla_get_u32(attrs[TXNET_A_ALGO]) : TXNET_ALGO_AUTO;
+	req.payload = attrs[TXNET_A_PAYLOAD] ? nla_get_u32(attrs[TXNET_A_PAYLOAD]) : 8;
+	req.seed = attrs[TXNET_A_SEED] ? nla_get_u64(attrs[TXNET_A_SEED]) : get_random_u64();
+	req.fault = attrs[TXNET_A_FAULT] ? nla_get_u32(attrs[TXNET_A_FAULT]) : 0;
+
+	reply = genlmsg_new(NLMSG_GOODSIZE, GFP_KERNEL);
+	if (!reply)
+		return -ENOMEM;
+	mutex_lock(&txnet_lock);
+	tn = lookup(info);
+	if (IS_ERR(tn)) {
+		ret = PTR_ERR(tn);
+		goto err;
+	}
+	ret = txnet_run_start(tn, &req, &why, &run_id);
+	if (ret) {
+		set_err(info->extack, ret == -EOPNOTSUPP ? attrs[TXNET_A_ALGO] : NULL, why);
+		goto err;
+	}
+	hdr = genlmsg_put_reply(reply, info, &txnet_family, 0, TXNET_CMD_RUN);
+	/* Cannot fail with NLMSG_GOODSIZE; the run goes on either way. */
+	if (!hdr || nla_put_u32(reply, TXNET_A_ID, tn->id) ||
+	    nla_put_string(reply, TXNET_A_NAME, tn->name) ||
+	    nla_put_u32(reply, TXNET_A_RUN_ID, run_id)) {
+		ret = -EMSGSIZE;
+		goto err;
+	}
+	genlmsg_end(reply, hdr);
+	mutex_unlock(&txnet_lock);
+	return genlmsg_reply(reply, info);
+err:
+	mutex_unlock(&txnet_lock);
+	nlmsg_free(reply);
+	return ret;
+}
+
+static int txnet_stop_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	struct txnet_net *tn;
+	int ret = 0;
+
+	mutex_lock(&txnet_lock);
+	tn = lookup(info);
+	if (IS_ERR(tn)) {
+		ret = PTR_ERR(tn);
+	} else if (READ_ONCE(tn->state) != TXNET_STATE_RUNNING) {
+		GENL_SET_ERR_MSG(info, "no exchange is running on this network");
+		ret = -ENOENT;
+	} else {
+		txnet_run_stop(tn);
+	}
+	mutex_unlock(&txnet_lock);
+	return ret;
+}
+
 static const struct genl_ops txnet_ops[] = {
 	{
 		.cmd = TXNET_CMD_NEW,
@@ -448,6 +611,20 @@ static const struct genl_ops txnet_ops[] = {
 		.doit = txnet_set_doit,
 		.policy = txnet_set_policy,
 		.maxattr = ARRAY_SIZE(txnet_set_policy) - 1,
+		.flags = GENL_ADMIN_PERM,
+	},
+	{
+		.cmd = TXNET_CMD_RUN,
+		.doit = txnet_run_doit,
+		.policy = txnet_run_policy,
+		.maxattr = ARRAY_SIZE(txnet_run_policy) - 1,
+		.flags = GENL_ADMIN_PERM,
+	},
+	{
+		.cmd = TXNET_CMD_STOP,
+		.doit = txnet_stop_doit,
+		.policy = txnet_name_policy,
+		.maxattr = ARRAY_SIZE(txnet_name_policy) - 1,
 		.flags = GENL_ADMIN_PERM,
 	},
 };

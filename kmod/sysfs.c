@@ -8,6 +8,7 @@
 #include <linux/string.h>
 
 #include "txnet.h"
+#include "core/sched.h"
 
 static struct kobject *txnet_root;
 
@@ -116,7 +117,105 @@ static struct attribute *txnet_net_attrs[] = {
 	&mem_bytes_attr.attr,
 	NULL,
 };
-ATTRIBUTE_GROUPS(txnet_net);
+
+/*
+ * last/: the last finished run.  A value the run does not have (steps of
+ * an unverified run, expected_steps where the paper gives none, error of
+ * a clean run) reads as ENODATA rather than as a made-up number.
+ */
+static ssize_t last_show(struct kobject *kobj, char *buf,
+			 ssize_t (*emit)(const struct txnet_result *r, char *buf))
+{
+	struct txnet_net *tn = to_net(kobj);
+	ssize_t ret;
+
+	mutex_lock(&tn->res_lock);
+	ret = tn->last.status == TXNET_RUN_NONE ? -ENODATA : emit(&tn->last, buf);
+	mutex_unlock(&tn->res_lock);
+	return ret;
+}
+
+#define TXNET_LAST(_name, _fmt, _expr, _has)				\
+static ssize_t last_##_name##_emit(const struct txnet_result *r, char *buf) \
+{									\
+	if (!(_has))							\
+		return -ENODATA;					\
+	return sysfs_emit(buf, _fmt "\n", _expr);			\
+}									\
+static ssize_t last_##_name##_show(struct kobject *kobj,		\
+				   struct kobj_attribute *attr, char *buf) \
+{									\
+	return last_show(kobj, buf, last_##_name##_emit);		\
+}									\
+static struct kobj_attribute last_##_name##_attr =			\
+	__ATTR(_name, 0444, last_##_name##_show, NULL)
+
+TXNET_LAST(run_id, "%u", r->run_id, true);
+TXNET_LAST(status, "%s", txn_run_status_name(r->status), true);
+TXNET_LAST(op, "%s", txn_op_name(r->op), true);
+TXNET_LAST(algo, "%s", txn_algo_name(r->algo), true);
+TXNET_LAST(port_model, "%s", txnet_port_model_name(r->port_model), true);
+TXNET_LAST(nodes, "%u", r->nodes, true);
+TXNET_LAST(payload, "%u", r->payload, true);
+TXNET_LAST(seed, "%llu", r->seed, true);
+TXNET_LAST(steps, "%llu", r->steps, r->verified);
+TXNET_LAST(ticks, "%llu", r->ticks, true);
+TXNET_LAST(lower_bound, "%llu", r->lower_bound, true);
+TXNET_LAST(expected_steps, "%llu", r->expected_steps, r->has_expected);
+TXNET_LAST(transmissions, "%llu", r->transmissions, true);
+TXNET_LAST(delivered, "%llu", r->delivered, true);
+TXNET_LAST(expected_deliveries, "%llu", r->expected_deliveries, true);
+TXNET_LAST(verified, "%d", r->verified, true);
+TXNET_LAST(wall_ns, "%llu", r->wall_ns, true);
+TXNET_LAST(max_lateness_ns, "%llu", r->max_lateness_ns, true);
+TXNET_LAST(max_queue, "%u", r->max_queue, true);
+TXNET_LAST(max_queue_node, "%u", r->max_queue_node, true);
+TXNET_LAST(error, "%s", r->error, r->error[0]);
+TXNET_LAST(error_tick, "%llu", r->error_tick, r->error[0]);
+TXNET_LAST(error_node, "%u", r->error_node, r->error[0]);
+
+static struct attribute *txnet_last_attrs[] = {
+	&last_run_id_attr.attr,
+	&last_status_attr.attr,
+	&last_op_attr.attr,
+	&last_algo_attr.attr,
+	&last_port_model_attr.attr,
+	&last_nodes_attr.attr,
+	&last_payload_attr.attr,
+	&last_seed_attr.attr,
+	&last_steps_attr.attr,
+	&last_ticks_attr.attr,
+	&last_lower_bound_attr.attr,
+	&last_expected_steps_attr.attr,
+	&last_transmissions_attr.attr,
+	&last_delivered_attr.attr,
+	&last_expected_deliveries_attr.attr,
+	&last_verified_attr.attr,
+	&last_wall_ns_attr.attr,
+	&last_max_lateness_ns_attr.attr,
+	&last_max_queue_attr.attr,
+	&last_max_queue_node_attr.attr,
+	&last_error_attr.attr,
+	&last_error_tick_attr.attr,
+	&last_error_node_attr.attr,
+	NULL,
+};
+
+static const struct attribute_group txnet_last_group = {
+	.name = "last",
+	.attrs = txnet_last_attrs,
+};
+
+static const struct attribute_group txnet_net_group = {
+	.attrs = txnet_net_attrs,
+};
+
+static const struct attribute_group *txnet_net_groups[] = {
+	&txnet_net_group,
+	&txnet_last_group,
+	NULL,
+};
+
 
 static void txnet_net_release(struct kobject *kobj)
 {

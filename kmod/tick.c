@@ -19,10 +19,20 @@
 static int txnet_tick_thread(void *data)
 {
 	struct txnet_net *tn = data;
+	struct txnet_run *r;
 
-	while (!kthread_should_stop()) {
-		/* Exchanges (next issues) queue work here and wake tn->wq. */
-		wait_event_interruptible(tn->wq, kthread_should_stop());
+	for (;;) {
+		wait_event_interruptible(tn->wq, kthread_should_stop() ||
+					 smp_load_acquire(&tn->run));
+		if (kthread_should_stop())
+			break;
+		r = smp_load_acquire(&tn->run);
+		if (!r)
+			continue;
+		txnet_run_exec(tn, r);
+		WRITE_ONCE(tn->run, NULL);
+		txnet_run_free(r);
+		smp_store_release(&tn->state, TXNET_STATE_IDLE);
 	}
 	return 0;
 }
@@ -38,10 +48,16 @@ int txnet_tick_start(struct txnet_net *tn)
 	return 0;
 }
 
+/*
+ * A run in progress ends as stopped when the thread sees
+ * kthread_should_stop(); a run the thread never picked up is freed here.
+ */
 void txnet_tick_stop(struct txnet_net *tn)
 {
 	if (tn->thread) {
 		kthread_stop(tn->thread);
 		tn->thread = NULL;
 	}
+	txnet_run_free(tn->run);
+	tn->run = NULL;
 }

@@ -15,6 +15,7 @@
 #include <uapi/linux/txnet.h>
 
 #include "core/topology.h"
+#include "run.h"
 
 /*
  * One network.  Lifetime: created and destroyed under txnet_lock; memory is
@@ -42,6 +43,19 @@ struct txnet_net {
 	wait_queue_head_t wq;
 	u32 state;			/* enum txnet_state */
 	u64 ticks;
+
+	/*
+	 * The run in progress: set by txnet_run_start() under txnet_lock
+	 * while idle, owned by the tick thread from then on until it clears
+	 * it and sets the state back to idle.
+	 */
+	struct txnet_run *run;
+	bool stop_req;
+	u32 runs;			/* run ids handed out */
+	u64 run_ticks, run_delivered;	/* progress of the run in progress */
+
+	struct mutex res_lock;		/* guards last */
+	struct txnet_result last;
 };
 
 /* main.c: module parameters */
@@ -82,6 +96,10 @@ static inline struct net *txnet_net_ns(const struct txnet_net *tn)
 	return read_pnet(&tn->pnet);
 }
 
+/* net.c: the memory budget */
+int txnet_mem_charge(u64 bytes);
+void txnet_mem_uncharge(u64 bytes);
+
 /* sysfs.c */
 int txnet_sysfs_init(void);
 void txnet_sysfs_exit(void);
@@ -97,6 +115,7 @@ void txnet_tick_stop(struct txnet_net *tn);
 int txnet_genl_init(void);
 void txnet_genl_exit(void);
 void txnet_genl_notify_del(struct txnet_net *tn);
+void txnet_genl_notify_run(struct txnet_net *tn, const struct txnet_result *res);
 
 /* names of enum values, for sysfs and messages */
 const char *txnet_port_model_name(u32 model);

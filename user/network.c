@@ -126,6 +126,14 @@ static int network_attr_cb(const struct nlattr *a, void *data)
 	case TXNET_A_STATE:	err = u32_attr(a, &ni->state); break;
 	case TXNET_A_TICKS:	err = u64_attr(a, &ni->ticks); break;
 	case TXNET_A_MEM_BYTES:	err = u64_attr(a, &ni->mem_bytes); break;
+	case TXNET_A_RUN_ID:	err = u32_attr(a, &ni->run_id); break;
+	case TXNET_A_RUN_TICKS:	err = u64_attr(a, &ni->run_ticks); break;
+	case TXNET_A_RUN_DELIVERED: err = u64_attr(a, &ni->run_delivered); break;
+	case TXNET_A_RESULT:
+		err = mnl_attr_validate(a, MNL_TYPE_NESTED) < 0 ? -1 : 0;
+		if (!err)
+			result_parse(a, &ni->result);
+		break;
 	case TXNET_A_DIMS:
 		err = mnl_attr_validate(a, MNL_TYPE_NESTED) < 0 ? -1 : 0;
 		if (!err)
@@ -198,8 +206,11 @@ int network_parse(const struct nlmsghdr *nlh, struct txnet_info *ni)
 /*
  * Text:  txnet0: torus 8 8 nodes 64 links 256 diameter 8 port all
  *        tick-ns 0 state idle ticks 0 mem-bytes N        (one line)
+ *          last run 3: total-exchange ...    (if a run has finished)
  * "switches S" follows "nodes" in text only when S > 0 (MINs); JSON
- * always has it.  Attributes the kernel did not send are left out.
+ * always has it.  "run-ticks T run-delivered D" follow "ticks" while
+ * running.  "runs" is in JSON only; the last result is "last" in JSON.
+ * Attributes the kernel did not send are left out.
  */
 void network_print(const struct txnet_info *ni, const char *event)
 {
@@ -233,9 +244,22 @@ void network_print(const struct txnet_info *ni, const char *event)
 			     state_name(ni->state));
 	if (network_has(ni, TXNET_A_TICKS))
 		print_u64(PRINT_ANY, "ticks", " ticks %" PRIu64, ni->ticks);
+	if (network_has(ni, TXNET_A_RUN_TICKS))
+		print_u64(PRINT_ANY, "run_ticks", " run-ticks %" PRIu64,
+			  ni->run_ticks);
+	if (network_has(ni, TXNET_A_RUN_DELIVERED))
+		print_u64(PRINT_ANY, "run_delivered", " run-delivered %" PRIu64,
+			  ni->run_delivered);
 	if (network_has(ni, TXNET_A_MEM_BYTES))
 		print_u64(PRINT_ANY, "mem_bytes", " mem-bytes %" PRIu64,
 			  ni->mem_bytes);
+	if (network_has(ni, TXNET_A_RUN_ID))
+		print_uint(PRINT_JSON, "runs", NULL, ni->run_id);
 	print_nl();
+	if (network_has(ni, TXNET_A_RESULT)) {
+		print_uint(PRINT_TEXT, NULL, "  last run %u:", ni->result.run_id);
+		result_print(&ni->result, "last", NULL);
+		print_nl();
+	}
 	close_json_object();
 }

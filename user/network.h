@@ -2,7 +2,9 @@
 /*
  * txctl: the full network description the kernel sends in replies to
  * NEW and GET and in the NEW/DEL notifications; parsed defensively and
- * printed the same way by create, show and monitor.
+ * printed the same way by create, show and monitor.  The RUN reply and
+ * the RUN_DONE notification are parsed the same way (ID, NAME, RUN_ID,
+ * RESULT).
  */
 #ifndef TXCTL_NETWORK_H
 #define TXCTL_NETWORK_H
@@ -11,6 +13,8 @@
 #include <stdint.h>
 #include <libmnl/libmnl.h>
 #include <linux/txnet.h>
+
+#include "result.h"
 
 struct txnet_dim {
 	uint32_t size;
@@ -36,6 +40,10 @@ struct txnet_info {
 	uint32_t state;
 	uint64_t ticks;
 	uint64_t mem_bytes;
+	uint32_t run_id;	/* runs so far; in RUN and RUN_DONE, the run */
+	uint64_t run_ticks;	/* while running */
+	uint64_t run_delivered;
+	struct txnet_res result;	/* valid if network_has(TXNET_A_RESULT) */
 };
 
 static inline bool network_has(const struct txnet_info *ni, int attr)
@@ -45,7 +53,10 @@ static inline bool network_has(const struct txnet_info *ni, int attr)
 
 /* 0, or -EBADMSG if the message is not a txnet genl message. */
 int network_parse(const struct nlmsghdr *nlh, struct txnet_info *ni);
-/* One network: one text line, or one JSON object; event may be NULL. */
+/*
+ * One network: one text line (two with the last run's result), or one
+ * JSON object; event may be NULL.
+ */
 void network_print(const struct txnet_info *ni, const char *event);
 
 const char *port_model_name(uint32_t model);

@@ -130,10 +130,18 @@ static int send_msg(struct txnl *nl, struct nlmsghdr *nlh, uint16_t type)
 	return 0;
 }
 
+/* A multicast notification of the family: from the kernel, no request. */
+static bool is_event(const struct txnl *nl, const struct nlmsghdr *nlh)
+{
+	return nlh->nlmsg_type == nl->family && nlh->nlmsg_pid == 0 &&
+	       nlh->nlmsg_seq == 0;
+}
+
 /*
  * Receive the replies to request seq until its ack, error or
- * NLMSG_DONE.  Messages of the given type go to cb; others (stale
- * sequence numbers, other types) are skipped.
+ * NLMSG_DONE.  Messages of the given type go to cb; notifications go to
+ * the events callback if there is one; others (stale sequence numbers,
+ * other types) are skipped.
  */
 static int recv_replies(struct txnl *nl, uint32_t seq, uint16_t type,
 			txnl_cb cb, void *data, bool *intr)
@@ -147,10 +155,20 @@ static int recv_replies(struct txnl *nl, uint32_t seq, uint16_t type,
 		if (n < 0) {
 			if (errno == EINTR)
 				continue;
+			if (errno == ENOBUFS && nl->event_cb) {
+				nl->overrun = true;
+				continue;
+			}
 			return -errno;
 		}
 		len = (int)n;
 		for (; mnl_nlmsg_ok(nlh, len); nlh = mnl_nlmsg_next(nlh, &len)) {
+			if (nl->event_cb && is_event(nl, nlh)) {
+				err = nl->event_cb(nlh, nl->event_data);
+				if (err < 0)
+					return err;
+				continue;
+			}
 			if (nlh->nlmsg_seq != seq || nlh->nlmsg_pid != nl->portid)
 				continue;
 			if (nlh->nlmsg_flags & NLM_F_DUMP_INTR)
@@ -434,6 +452,37 @@ int txnl_subscribe(struct txnl *nl)
 	if (mnl_socket_setsockopt(nl->sk, NETLINK_ADD_MEMBERSHIP, &grp,
 				  sizeof(grp)) < 0)
 		return -errno;
+	return 0;
+}
+
+void txnl_set_events(struct txnl *nl, txnl_cb cb, void *data)
+{
+	nl->event_cb = cb;
+	nl->event_data = data;
+}
+
+int txnl_fd(const struct txnl *nl)
+{
+	return mnl_socket_get_fd(nl->sk);
+}
+
+int txnl_recv_events(struct txnl *nl)
+{
+	const struct nlmsghdr *nlh = &rx.align;
+	ssize_t n;
+	int len, err;
+
+	n = mnl_socket_recvfrom(nl->sk, rx.buf, sizeof(rx.buf));
+	if (n < 0)
+		return -errno;
+	len = (int)n;
+	for (; mnl_nlmsg_ok(nlh, len); nlh = mnl_nlmsg_next(nlh, &len)) {
+		if (!nl->event_cb || !is_event(nl, nlh))
+			continue;
+		err = nl->event_cb(nlh, nl->event_data);
+		if (err < 0)
+			return err;
+	}
 	return 0;
 }
 

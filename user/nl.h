@@ -24,6 +24,10 @@ struct txnl {
 	uint32_t version;		/* the family's version */
 	uint32_t events_group;		/* id of the "events" group, 0 if none */
 	char errmsg[256];		/* extack message of the last error */
+	/* see txnl_set_events() */
+	txnl_cb event_cb;
+	void *event_data;
+	bool overrun;			/* notifications were lost */
 };
 
 /* Called for every message of the txnet family; < 0 stops with that error. */
@@ -58,6 +62,23 @@ int txnl_subscribe(struct txnl *nl);
 /* Receive notifications until cb fails, an error, or *stop is set. */
 int txnl_listen(struct txnl *nl, txnl_cb cb, void *data,
 		volatile int *stop);
+
+/*
+ * For a subscribed socket: pass the notifications that arrive while
+ * txnl_request() or txnl_dump() waits for replies to cb instead of
+ * dropping them, and note a receive buffer overrun in nl->overrun
+ * instead of failing.  cb must copy what it keeps and must not call
+ * txnl functions (the receive buffer is shared).
+ */
+void txnl_set_events(struct txnl *nl, txnl_cb cb, void *data);
+/* The socket's descriptor, to poll(2) it. */
+int txnl_fd(const struct txnl *nl);
+/*
+ * Receive one batch of notifications (blocks unless txnl_fd() polls
+ * readable) and pass them to the events callback.  0, -ENOBUFS if
+ * notifications were lost, or another negative errno.
+ */
+int txnl_recv_events(struct txnl *nl);
 
 void txnl_perror(const struct txnl *nl, int err);
 

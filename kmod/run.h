@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Exchanges: one run of a schedule on a network, and what it reports. */
+#ifndef TXNET_RUN_H
+#define TXNET_RUN_H
+
+#include <linux/types.h>
+#include "core/engine.h"
+
+#define TXNET_ERROR_LEN	96
+
+/* What a finished run reports: netlink TXNET_A_RESULT and sysfs last/. */
+struct txnet_result {
+	u32 run_id;
+	u32 status;			/* enum txnet_run_status */
+	u32 op, algo, port_model, nodes, payload;
+	u64 seed;
+	u64 steps;			/* valid when verified */
+	u64 ticks;			/* ticks run, whatever the outcome */
+	u64 lower_bound;
+	bool has_expected;
+	u64 expected_steps;
+	u64 transmissions, delivered, expected_deliveries;
+	bool verified;
+	u64 wall_ns, max_lateness_ns;
+	u32 max_queue, max_queue_node;
+	char error[TXNET_ERROR_LEN];
+	u64 error_tick;
+	u32 error_node;
+};
+
+struct txnet_run {
+	struct txn_engine e;
+	struct txnet_result res;	/* filled in as the run goes */
+	u64 tick_ns;
+	u64 charged;			/* bytes charged to mem_budget */
+};
+
+struct txnet_net;
+
+struct txnet_run_req {
+	u32 op, algo, payload, fault;
+	u64 seed;
+};
+
+/* Set up a run on an idle network and hand it to its tick thread. */
+int txnet_run_start(struct txnet_net *tn, const struct txnet_run_req *req,
+		    const char **why, u32 *run_id);
+void txnet_run_stop(struct txnet_net *tn);
+/* The tick thread's part: run @r to its end and publish the result. */
+void txnet_run_exec(struct txnet_net *tn, struct txnet_run *r);
+void txnet_run_free(struct txnet_run *r);
+
+#endif /* TXNET_RUN_H */

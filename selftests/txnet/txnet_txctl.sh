@@ -1,0 +1,307 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# txnet_txctl.sh: txctl, the command-line client, against the module:
+# output format (text and JSON, see txctl.8), exit statuses (0 ok, 1 usage,
+# 2 kernel), Error: messages, the kernel's extack messages passed through.
+# POSIX/busybox sh, KTAP output by hand.
+
+dir=$(cd "$(dirname "$0")" && pwd)
+JSON=$dir/json_check
+TXCTL=${TXCTL:-txctl}
+SYS=/sys/kernel/txnet
+KEYS="id name topology nodes switches links diameter port_model tick_ns state ticks mem_bytes"
+
+N=0 PASS=0 FAIL=0 SKIP=0
+out=/tmp/txctl.$$.out err=/tmp/txctl.$$.err
+
+echo "TAP version 13"
+echo "1..20"
+
+ok() { N=$((N + 1)); PASS=$((PASS + 1)); echo "ok $N $1"; }
+fail() { N=$((N + 1)); FAIL=$((FAIL + 1)); echo "not ok $N $1"; }
+skip() { N=$((N + 1)); SKIP=$((SKIP + 1)); echo "ok $N $1 # SKIP $2"; }
+diag() { echo "# $*"; }
+# result NAME: ok if $bad is empty, else not ok with $bad as diagnostics
+result() {
+	if [ -z "$bad" ]; then ok "$1"; else diag "$1: $bad"; fail "$1"; fi
+	bad=
+}
+# run ARGS...: txctl ARGS, stdout in $out, stderr in $err, status in $rc
+run() { "$TXCTL" "$@" > "$out" 2> "$err"; rc=$?; }
+expect_rc() { # WANT what
+	[ "$rc" = "$1" ] || bad="$bad [$2: exit $rc, want $1; stderr: $(head -c 300 "$err")]"
+}
+expect_out() { # GREP-PATTERN what
+	grep -q -- "$1" "$out" || bad="$bad [$2: stdout lacks '$1': $(head -c 300 "$out")]"
+}
+expect_err() { # GREP-PATTERN what
+	grep -q -- "$1" "$err" || bad="$bad [$2: stderr lacks '$1': $(head -c 300 "$err")]"
+}
+clean() {
+	for d in "$SYS"/*; do
+		[ -d "$d" ] && "$TXCTL" destroy "$(basename "$d")" > /dev/null 2>&1
+	done
+}
+count() { ls "$SYS" 2>/dev/null | wc -l; }
+
+finish() {
+	clean
+	rm -f "$out" "$err" /tmp/txctl.$$.mon
+	echo "# Totals: pass:$PASS fail:$FAIL xfail:0 xpass:0 skip:$SKIP error:0"
+	[ "$FAIL" = 0 ]
+	exit $?
+}
+
+if ! command -v "$TXCTL" > /dev/null 2>&1; then
+	i=0
+	while [ $i -lt 20 ]; do skip "txctl" "txctl not on PATH"; i=$((i + 1)); done
+	finish
+fi
+clean
+bad=
+
+# 1
+run create torus 8 8
+expect_rc 0 "create torus 8 8"
+line=$(cat "$out")
+want="txnet0: torus 8 8 nodes 64 links 256 diameter 8 port all tick-ns 0 state idle ticks 0 mem-bytes "
+case $line in
+"$want"[0-9]*) ;;
+*) bad="$bad [got '$line', want '${want}M']" ;;
+esac
+[ -d "$SYS/txnet0" ] || bad="$bad [no $SYS/txnet0]"
+result "create_prints_txnet0"
+
+# 2
+run show txnet0
+expect_rc 0 "show txnet0"
+[ "$(cat "$out")" = "$line" ] || bad="$bad [show: '$(cat "$out")' != create: '$line']"
+result "show_matches_create"
+
+# 3
+run -j show
+expect_rc 0 "-j show"
+args=
+for k in $KEYS; do args="$args -k $k"; done
+# shellcheck disable=SC2086
+"$JSON" $args < "$out" || bad="$bad [-j show: invalid JSON or keys missing: $(head -c 400 "$out")]"
+head -c 1 "$out" | grep -q '\[' || bad="$bad [-j show is not an array]"
+[ "$("$JSON" -g topology < "$out")" = "torus 8 8" ] || bad="$bad [topology]"
+[ "$("$JSON" -g nodes < "$out")" = "64" ] || bad="$bad [nodes]"
+[ "$("$JSON" -g links < "$out")" = "256" ] || bad="$bad [links]"
+[ "$("$JSON" -g port_model < "$out")" = "all" ] || bad="$bad [port_model]"
+[ "$("$JSON" -g mem_bytes < "$out")" = "$(cat $SYS/txnet0/mem_bytes)" ] || bad="$bad [mem_bytes vs sysfs]"
+[ "$("$JSON" -g id < "$out")" = "$(cat $SYS/txnet0/id)" ] || bad="$bad [id vs sysfs]"
+result "json_show_all"
+
+# 4
+run -j show txnet0
+expect_rc 0 "-j show txnet0"
+# shellcheck disable=SC2086
+"$JSON" $args < "$out" || bad="$bad [invalid JSON: $(head -c 400 "$out")]"
+head -c 1 "$out" | grep -q '{' || bad="$bad [-j show NET is not an object]"
+run -p show
+expect_rc 0 "-p show"
+"$JSON" < "$out" || bad="$bad [-p show: invalid JSON]"
+[ "$(wc -l < "$out")" -gt 3 ] || bad="$bad [-p is not indented]"
+result "json_show_one_and_pretty"
+
+# 5
+run -j create product ring:5 linear:3 complete:4 name prod port single
+expect_rc 0 "-j create product"
+# shellcheck disable=SC2086
+"$JSON" $args < "$out" || bad="$bad [invalid JSON: $(head -c 400 "$out")]"
+[ "$("$JSON" -g topology < "$out")" = "product ring:5 linear:3 complete:4" ] || bad="$bad [topology]"
+[ "$("$JSON" -g name < "$out")" = "prod" ] || bad="$bad [name]"
+[ "$("$JSON" -g port_model < "$out")" = "single" ] || bad="$bad [port]"
+[ "$("$JSON" -g links < "$out")" = "380" ] || bad="$bad [links]"
+result "json_create_product"
+
+# 6
+run create butterfly 8 tick-ns 1000000
+expect_rc 0 "create butterfly 8"
+expect_out "^txnet1: butterfly 8 nodes 8 switches 12 links 32 diameter 4 port all tick-ns 1000000 " "butterfly line"
+run create biswapped hypercube 3
+expect_rc 0 "create biswapped hypercube 3"
+expect_out "^txnet2: biswapped hypercube 3 nodes 128 " "biswapped line"
+result "create_min_and_biswapped"
+
+# 7
+run set txnet0 port single
+expect_rc 0 "set port single"
+[ -s "$out" ] && bad="$bad [set printed: $(cat "$out")]"
+[ "$(cat $SYS/txnet0/port_model)" = single ] || bad="$bad [sysfs port_model]"
+run set txnet0 tick-ns 5000 port all
+expect_rc 0 "set tick-ns port"
+[ "$(cat $SYS/txnet0/tick_ns)" = 5000 ] || bad="$bad [sysfs tick_ns]"
+[ "$(cat $SYS/txnet0/port_model)" = all ] || bad="$bad [sysfs port_model all]"
+run show txnet0
+expect_out "port all tick-ns 5000 " "show after set"
+result "set_and_read_back"
+
+# 8
+run destroy txnet1
+expect_rc 0 "destroy"
+[ -s "$out" ] && bad="$bad [destroy printed: $(cat "$out")]"
+[ -d "$SYS/txnet1" ] && bad="$bad [sysfs dir left]"
+run show txnet1
+expect_rc 2 "show destroyed"
+expect_err "^Error: " "show destroyed"
+result "destroy"
+
+# 9
+n0=$(count)
+for a in "create" "create bogus 4" "create torus" "create torus 8x" "create ring -1" \
+	 "create ring 4 name abcdefghijklmnop" "create ring 4 port some" \
+	 "create ring 4 tick-ns x" "create ring 4 tick-ns" "create ring 99999999999" \
+	 "frob" "set" "set txnet0" "destroy" "create ring 4 4" "create product ring5" \
+	 "create product wheel:5" "create biswapped" "create biswapped torus 4 4" \
+	 "create mesh name x"; do
+	# shellcheck disable=SC2086
+	run $a
+	[ "$rc" = 1 ] || bad="$bad ['txctl $a': exit $rc, want 1]"
+	grep -q "^Error: " "$err" || bad="$bad ['txctl $a': no Error: line: $(head -c 200 "$err")]"
+done
+[ "$(count)" = "$n0" ] || bad="$bad [a usage error created a network]"
+result "usage_errors_exit_1"
+
+# 10
+run create ring 4 4 2>/dev/null
+grep -q "^Error: argument \"4\" is wrong\|^Error: " "$err" || bad="$bad [no argument error]"
+run create torus 8x 8
+expect_err "8x" "names the bad argument"
+result "usage_error_names_argument"
+
+# 11
+n0=$(count)
+run create ring 1
+expect_rc 2 "create ring 1"
+expect_err "^Error: .*dimension size must be at least 2" "extack passed through"
+run create butterfly 6
+expect_rc 2 "create butterfly 6"
+expect_err "^Error: .*power of two" "extack passed through"
+run create hypercube 17
+expect_rc 2 "create hypercube 17"
+expect_err "^Error: .*hypercube" "extack passed through"
+run create mesh 65536 65536
+expect_rc 2 "create mesh 65536 65536"
+expect_err "^Error: .*max_nodes" "extack passed through"
+run create biswapped ring 1
+expect_rc 2 "create biswapped ring 1"
+expect_err "^Error: " "biswapped ring 1"
+[ "$(count)" = "$n0" ] || bad="$bad [a refused create left a network]"
+result "kernel_errors_exit_2_with_extack"
+
+# 12
+run create ring 4 name dup
+expect_rc 0 "create dup"
+run create ring 5 name dup
+expect_rc 2 "create dup again"
+expect_err "^Error: .*already exists" "duplicate"
+run destroy nosuchnet
+expect_rc 2 "destroy missing"
+expect_err "^Error: .*no network" "destroy missing"
+run set dup tick-ns 2000000000
+expect_rc 2 "set tick-ns too big"
+expect_err "^Error: " "tick-ns too big"
+[ "$(cat $SYS/dup/tick_ns)" = 0 ] || bad="$bad [tick_ns changed]"
+result "kernel_errors_name_and_range"
+
+# 13
+run create torus 3 3 name "a/b"
+[ "$rc" = 1 ] || [ "$rc" = 2 ] || bad="$bad [name a/b: exit $rc]"
+expect_err "^Error: " "name a/b"
+[ -e "$SYS/a" ] && bad="$bad [a/b created something]"
+result "bad_name_refused"
+
+# 14
+run -V
+expect_rc 0 "-V"
+[ -s "$out" ] || bad="$bad [-V printed nothing]"
+run help
+expect_rc 0 "help"
+run --help
+expect_rc 0 "--help"
+grep -q "Usage" "$out" "$err" || bad="$bad [--help without Usage]"
+result "version_and_help"
+
+# 15
+clean
+run show
+expect_rc 0 "show with none"
+[ -s "$out" ] && bad="$bad [show with none printed: $(cat "$out")]"
+run -j show
+expect_rc 0 "-j show with none"
+[ "$(tr -d ' \n' < "$out")" = "[]" ] || bad="$bad [-j show with none: '$(cat "$out")']"
+result "show_empty"
+
+# 16
+mon=/tmp/txctl.$$.mon
+"$TXCTL" monitor > "$mon" 2>&1 &
+mpid=$!
+sleep 1
+"$TXCTL" create ring 3 name m1 > /dev/null 2>&1
+"$TXCTL" destroy m1 > /dev/null 2>&1
+sleep 1
+kill "$mpid" 2>/dev/null
+wait "$mpid"
+mrc=$?
+grep -q "created" "$mon" || bad="$bad [no created line: $(head -c 300 "$mon")]"
+grep -q "destroyed" "$mon" || bad="$bad [no destroyed line]"
+grep -q "m1" "$mon" || bad="$bad [no name m1]"
+[ "$mrc" = 0 ] || bad="$bad [monitor exit $mrc after SIGTERM, want 0]"
+result "monitor"
+
+# 17
+"$TXCTL" -j monitor > "$mon" 2>&1 &
+mpid=$!
+sleep 1
+"$TXCTL" create ring 3 name m2 > /dev/null 2>&1
+"$TXCTL" destroy m2 > /dev/null 2>&1
+sleep 1
+kill "$mpid" 2>/dev/null
+wait "$mpid"
+"$JSON" -l -k event -k name < "$mon" || bad="$bad [-j monitor: not one JSON object a line: $(head -c 300 "$mon")]"
+[ "$(grep -c . "$mon")" = 2 ] || bad="$bad [-j monitor: want 2 lines: $(cat "$mon")]"
+result "json_monitor"
+
+# 18
+run create ring 4 name nn
+if [ -d /sys/module/txnet ] && command -v unshare > /dev/null 2>&1 && unshare -n true 2> /dev/null; then
+	unshare -n "$TXCTL" show > "$out" 2> "$err"
+	rc=$?
+	expect_rc 0 "show in a new netns"
+	[ -s "$out" ] && bad="$bad [new netns sees: $(cat "$out")]"
+	unshare -n "$TXCTL" destroy nn > "$out" 2> "$err"
+	rc=$?
+	expect_rc 2 "destroy across netns"
+	[ -d "$SYS/nn" ] || bad="$bad [destroyed from another netns]"
+	result "netns_isolation"
+else
+	skip "netns_isolation" "no unshare"
+fi
+
+# 19
+run create ring 4 name 'x y'
+[ "$rc" != 0 ] || bad="$bad [name with a space accepted]"
+run show nosuchnet
+expect_rc 2 "show missing"
+expect_err "^Error: " "show missing"
+result "show_missing"
+
+# 20
+clean
+i=0
+while [ $i -lt 20 ]; do
+	"$TXCTL" create ring 3 > /dev/null 2>&1 || bad="$bad [create $i failed]"
+	i=$((i + 1))
+done
+[ "$(count)" = 20 ] || bad="$bad [$(count) networks, want 20]"
+"$TXCTL" show > "$out" 2> "$err"
+[ "$(grep -c '^txnet' "$out")" = 20 ] || bad="$bad [show lists $(grep -c '^txnet' "$out")]"
+clean
+[ "$(count)" = 0 ] || bad="$bad [left: $(count)]"
+result "create_and_destroy_20"
+
+finish

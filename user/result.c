@@ -1,0 +1,263 @@
+// SPDX-License-Identifier: GPL-2.0
+/* txctl: parse and print run results; run keywords. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "network.h"
+#include "output.h"
+#include "result.h"
+
+_Static_assert(TXNET_A_RES_MAX < 64, "txnet_res.present is a u64 bitmap");
+
+struct keyword {
+	const char *name;
+	uint32_t value;
+};
+
+static const struct keyword ops[] = {
+	{ "total-exchange",		TXNET_OP_TOTAL_EXCHANGE },
+};
+
+static const struct keyword algos[] = {
+	{ "auto",			TXNET_ALGO_AUTO },
+	{ "furthest-first",		TXNET_ALGO_FURTHEST_FIRST },
+	{ "scatterings",		TXNET_ALGO_SCATTERINGS },
+	{ "message-shift",		TXNET_ALGO_MESSAGE_SHIFT },
+	{ "message-shift-plain",	TXNET_ALGO_MESSAGE_SHIFT_PLAIN },
+};
+
+static const struct keyword faults[] = {
+	{ "none",			TXNET_FAULT_NONE },
+	{ "link-twice",			TXNET_FAULT_LINK_TWICE },
+	{ "single-port",		TXNET_FAULT_SINGLE_PORT },
+	{ "cut-through",		TXNET_FAULT_CUT_THROUGH },
+	{ "teleport",			TXNET_FAULT_TELEPORT },
+	{ "drop",			TXNET_FAULT_DROP },
+	{ "corrupt",			TXNET_FAULT_CORRUPT },
+};
+
+static const struct keyword statuses[] = {
+	{ "none",			TXNET_RUN_NONE },
+	{ "done",			TXNET_RUN_DONE },
+	{ "failed",			TXNET_RUN_FAILED },
+	{ "stopped",			TXNET_RUN_STOPPED },
+};
+
+#define KW(table)	table, sizeof(table) / sizeof(table[0])
+
+static const char *kw_name(const struct keyword *t, size_t n, uint32_t value)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (t[i].value == value)
+			return t[i].name;
+	return "unknown";
+}
+
+static int kw_value(const struct keyword *t, size_t n, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!strcmp(t[i].name, name))
+			return (int)t[i].value;
+	return -1;
+}
+
+const char *op_name(uint32_t op)		{ return kw_name(KW(ops), op); }
+int op_by_name(const char *name)		{ return kw_value(KW(ops), name); }
+const char *algo_name(uint32_t algo)		{ return kw_name(KW(algos), algo); }
+int algo_by_name(const char *name)		{ return kw_value(KW(algos), name); }
+const char *fault_name(uint32_t fault)		{ return kw_name(KW(faults), fault); }
+int fault_by_name(const char *name)		{ return kw_value(KW(faults), name); }
+const char *run_status_name(uint32_t status)	{ return kw_name(KW(statuses), status); }
+
+static void parse_u32(const struct nlattr *a, uint32_t *v, bool *ok)
+{
+	*ok = mnl_attr_validate(a, MNL_TYPE_U32) >= 0;
+	if (*ok)
+		*v = mnl_attr_get_u32(a);
+}
+
+static void parse_u64(const struct nlattr *a, uint64_t *v, bool *ok)
+{
+	*ok = mnl_attr_validate(a, MNL_TYPE_U64) >= 0;
+	if (*ok)
+		*v = mnl_attr_get_u64(a);
+}
+
+void result_parse(const struct nlattr *nest, struct txnet_res *r)
+{
+	const struct nlattr *a;
+
+	memset(r, 0, sizeof(*r));
+	mnl_attr_for_each_nested(a, nest) {
+		int type = mnl_attr_get_type(a);
+		bool ok = false;
+
+		switch (type) {
+		case TXNET_A_RES_RUN_ID:	parse_u32(a, &r->run_id, &ok); break;
+		case TXNET_A_RES_STATUS:	parse_u32(a, &r->status, &ok); break;
+		case TXNET_A_RES_OP:		parse_u32(a, &r->op, &ok); break;
+		case TXNET_A_RES_ALGO:		parse_u32(a, &r->algo, &ok); break;
+		case TXNET_A_RES_PORT_MODEL:	parse_u32(a, &r->port_model, &ok); break;
+		case TXNET_A_RES_NODES:		parse_u32(a, &r->nodes, &ok); break;
+		case TXNET_A_RES_PAYLOAD:	parse_u32(a, &r->payload, &ok); break;
+		case TXNET_A_RES_SEED:		parse_u64(a, &r->seed, &ok); break;
+		case TXNET_A_RES_STEPS:		parse_u64(a, &r->steps, &ok); break;
+		case TXNET_A_RES_LOWER_BOUND:	parse_u64(a, &r->lower_bound, &ok); break;
+		case TXNET_A_RES_EXPECTED_STEPS: parse_u64(a, &r->expected_steps, &ok); break;
+		case TXNET_A_RES_TRANSMISSIONS:	parse_u64(a, &r->transmissions, &ok); break;
+		case TXNET_A_RES_DELIVERED:	parse_u64(a, &r->delivered, &ok); break;
+		case TXNET_A_RES_EXPECTED_DELIVERIES:
+			parse_u64(a, &r->expected_deliveries, &ok);
+			break;
+		case TXNET_A_RES_VERIFIED:
+			ok = mnl_attr_validate(a, MNL_TYPE_U8) >= 0;
+			if (ok)
+				r->verified = mnl_attr_get_u8(a) != 0;
+			break;
+		case TXNET_A_RES_WALL_NS:	parse_u64(a, &r->wall_ns, &ok); break;
+		case TXNET_A_RES_MAX_LATENESS_NS: parse_u64(a, &r->max_lateness_ns, &ok); break;
+		case TXNET_A_RES_MAX_QUEUE:	parse_u32(a, &r->max_queue, &ok); break;
+		case TXNET_A_RES_MAX_QUEUE_NODE: parse_u32(a, &r->max_queue_node, &ok); break;
+		case TXNET_A_RES_TICKS:		parse_u64(a, &r->ticks, &ok); break;
+		case TXNET_A_RES_ERROR:
+			ok = mnl_attr_validate(a, MNL_TYPE_NUL_STRING) >= 0;
+			if (ok)
+				snprintf(r->error, sizeof(r->error), "%s",
+					 mnl_attr_get_str(a));
+			break;
+		case TXNET_A_RES_ERROR_TICK:	parse_u64(a, &r->error_tick, &ok); break;
+		case TXNET_A_RES_ERROR_NODE:	parse_u32(a, &r->error_node, &ok); break;
+		default:
+			/* TXNET_A_RES_PAD and attributes newer than this txctl */
+			break;
+		}
+		if (ok && type < 64)
+			r->present |= 1ULL << type;
+	}
+}
+
+/* 850ns, 12.3us, 1.2ms, 2.35s */
+static void format_ns(char *buf, size_t len, uint64_t ns)
+{
+	if (ns < 1000)
+		snprintf(buf, len, "%" PRIu64 "ns", ns);
+	else if (ns < 1000000)
+		snprintf(buf, len, "%.1fus", ns / 1e3);
+	else if (ns < 1000000000)
+		snprintf(buf, len, "%.1fms", ns / 1e6);
+	else
+		snprintf(buf, len, "%.2fs", ns / 1e9);
+}
+
+/*
+ * Text:  NAME: total-exchange message-shift port all nodes 12 steps 18
+ *        lower-bound 18 expected 18 transmissions 432 delivered 132/132
+ *        verified yes wall 1.2ms max-queue 6                 (one line)
+ * A run without steps (not verified) shows "ticks T" in their place; a
+ * paced run adds "max-lateness X" when it fell behind; a failed run ends
+ * with: error "RULE" at tick T node N (a stopped one without "at ...").
+ */
+void result_print(const struct txnet_res *r, const char *key,
+		  const char *name)
+{
+	char buf[64];
+
+	open_json_object(key);
+	if (name)
+		print_string(PRINT_ANY, "name", "%s:", name);
+	if (result_has(r, TXNET_A_RES_RUN_ID))
+		print_uint(PRINT_JSON, "run_id", NULL, r->run_id);
+	if (result_has(r, TXNET_A_RES_STATUS))
+		print_string(PRINT_JSON, "status", NULL,
+			     run_status_name(r->status));
+	if (result_has(r, TXNET_A_RES_OP))
+		print_string(PRINT_ANY, "op", " %s", op_name(r->op));
+	if (result_has(r, TXNET_A_RES_ALGO))
+		print_string(PRINT_ANY, "algo", " %s", algo_name(r->algo));
+	if (result_has(r, TXNET_A_RES_PORT_MODEL))
+		print_string(PRINT_ANY, "port_model", " port %s",
+			     port_model_name(r->port_model));
+	if (result_has(r, TXNET_A_RES_NODES))
+		print_uint(PRINT_ANY, "nodes", " nodes %u", r->nodes);
+	if (result_has(r, TXNET_A_RES_PAYLOAD))
+		print_uint(PRINT_JSON, "payload", NULL, r->payload);
+	if (result_has(r, TXNET_A_RES_SEED))
+		print_u64(PRINT_JSON, "seed", NULL, r->seed);
+	if (result_has(r, TXNET_A_RES_STEPS))
+		print_u64(PRINT_ANY, "steps", " steps %" PRIu64, r->steps);
+	else
+		print_null(PRINT_JSON, "steps", NULL);
+	if (result_has(r, TXNET_A_RES_TICKS)) {
+		print_u64(PRINT_JSON, "ticks", NULL, r->ticks);
+		if (!result_has(r, TXNET_A_RES_STEPS))
+			print_u64(PRINT_TEXT, NULL, " ticks %" PRIu64, r->ticks);
+	}
+	if (result_has(r, TXNET_A_RES_LOWER_BOUND))
+		print_u64(PRINT_ANY, "lower_bound", " lower-bound %" PRIu64,
+			  r->lower_bound);
+	if (result_has(r, TXNET_A_RES_EXPECTED_STEPS))
+		print_u64(PRINT_ANY, "expected_steps", " expected %" PRIu64,
+			  r->expected_steps);
+	else
+		print_null(PRINT_JSON, "expected_steps", NULL);
+	if (result_has(r, TXNET_A_RES_TRANSMISSIONS))
+		print_u64(PRINT_ANY, "transmissions", " transmissions %" PRIu64,
+			  r->transmissions);
+	if (result_has(r, TXNET_A_RES_DELIVERED))
+		print_u64(PRINT_JSON, "delivered", NULL, r->delivered);
+	if (result_has(r, TXNET_A_RES_EXPECTED_DELIVERIES))
+		print_u64(PRINT_JSON, "expected_deliveries", NULL,
+			  r->expected_deliveries);
+	if (result_has(r, TXNET_A_RES_DELIVERED)) {
+		if (result_has(r, TXNET_A_RES_EXPECTED_DELIVERIES))
+			snprintf(buf, sizeof(buf), "%" PRIu64 "/%" PRIu64,
+				 r->delivered, r->expected_deliveries);
+		else
+			snprintf(buf, sizeof(buf), "%" PRIu64, r->delivered);
+		print_string(PRINT_TEXT, NULL, " delivered %s", buf);
+	}
+	if (result_has(r, TXNET_A_RES_VERIFIED))
+		print_bool(PRINT_ANY, "verified", " verified %s", r->verified);
+	if (result_has(r, TXNET_A_RES_WALL_NS)) {
+		format_ns(buf, sizeof(buf), r->wall_ns);
+		print_u64(PRINT_JSON, "wall_ns", NULL, r->wall_ns);
+		print_string(PRINT_TEXT, NULL, " wall %s", buf);
+	}
+	if (result_has(r, TXNET_A_RES_MAX_LATENESS_NS)) {
+		print_u64(PRINT_JSON, "max_lateness_ns", NULL,
+			  r->max_lateness_ns);
+		if (r->max_lateness_ns) {
+			format_ns(buf, sizeof(buf), r->max_lateness_ns);
+			print_string(PRINT_TEXT, NULL, " max-lateness %s", buf);
+		}
+	}
+	if (result_has(r, TXNET_A_RES_MAX_QUEUE))
+		print_uint(PRINT_ANY, "max_queue", " max-queue %u", r->max_queue);
+	if (result_has(r, TXNET_A_RES_MAX_QUEUE_NODE))
+		print_uint(PRINT_JSON, "max_queue_node", NULL, r->max_queue_node);
+	if (result_has(r, TXNET_A_RES_ERROR)) {
+		/* a stopped run has no tick or node at fault */
+		bool where = !result_has(r, TXNET_A_RES_STATUS) ||
+			     r->status != TXNET_RUN_STOPPED;
+
+		print_string(PRINT_ANY, "error", " error \"%s\"", r->error);
+		if (result_has(r, TXNET_A_RES_ERROR_TICK)) {
+			print_u64(PRINT_JSON, "error_tick", NULL, r->error_tick);
+			if (where)
+				print_u64(PRINT_TEXT, NULL, " at tick %" PRIu64,
+					  r->error_tick);
+		}
+		if (result_has(r, TXNET_A_RES_ERROR_NODE)) {
+			print_uint(PRINT_JSON, "error_node", NULL, r->error_node);
+			if (where)
+				print_uint(PRINT_TEXT, NULL, " node %u",
+					   r->error_node);
+		}
+	}
+	close_json_object();
+}

@@ -1,0 +1,68 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * txctl: the result of a run (the TXNET_A_RESULT nest), sent in the
+ * RUN_DONE notification and, for the last finished run, in every network
+ * description; parsed defensively and printed the same way by run and
+ * show.  Also the keywords of operations, schedules, faults and statuses.
+ */
+#ifndef TXCTL_RESULT_H
+#define TXCTL_RESULT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <libmnl/libmnl.h>
+#include <linux/txnet.h>
+
+struct txnet_res {
+	uint64_t present;	/* bit (1 << TXNET_A_RES_x) per valid attribute */
+	uint32_t run_id;
+	uint32_t status;	/* enum txnet_run_status */
+	uint32_t op;
+	uint32_t algo;
+	uint32_t port_model;
+	uint32_t nodes;
+	uint32_t payload;
+	uint64_t seed;
+	uint64_t steps;
+	uint64_t lower_bound;
+	uint64_t expected_steps;
+	uint64_t transmissions;
+	uint64_t delivered;
+	uint64_t expected_deliveries;
+	bool verified;
+	uint64_t wall_ns;
+	uint64_t max_lateness_ns;
+	uint32_t max_queue;
+	uint32_t max_queue_node;
+	uint64_t ticks;
+	char error[128];
+	uint64_t error_tick;
+	uint32_t error_node;
+};
+
+static inline bool result_has(const struct txnet_res *r, int attr)
+{
+	return r->present & (1ULL << attr);
+}
+
+/* Parse a TXNET_A_RESULT nest (already validated as nested). */
+void result_parse(const struct nlattr *nest, struct txnet_res *r);
+/*
+ * One result: in text, a line without its end, "NAME: total-exchange
+ * message-shift port all nodes 12 steps 18 ..." (without "NAME:" when
+ * name is NULL, each field starting with a blank); in JSON, an object
+ * under key (NULL at top level), with "name" first when name is given.
+ */
+void result_print(const struct txnet_res *r, const char *key,
+		  const char *name);
+
+/* Keywords <-> enum values; *_by_name return -1 if unknown. */
+const char *op_name(uint32_t op);
+int op_by_name(const char *name);
+const char *algo_name(uint32_t algo);
+int algo_by_name(const char *name);
+const char *fault_name(uint32_t fault);
+int fault_by_name(const char *name);
+const char *run_status_name(uint32_t status);
+
+#endif /* TXCTL_RESULT_H */
