@@ -64,6 +64,18 @@ static const struct nla_policy txnet_run_policy[TXNET_A_FAULT + 1] = {
 	[TXNET_A_FAULT] = NLA_POLICY_RANGE(NLA_U32, 0, TXNET_FAULT_MAX),
 };
 
+static const struct nla_policy txnet_send_policy[TXNET_A_DATA + 1] = {
+	[TXNET_A_NAME] = TXNET_NAME_POLICY,
+	[TXNET_A_SRC] = { .type = NLA_U32 },
+	[TXNET_A_DST] = { .type = NLA_U32 },
+	[TXNET_A_DATA] = { .type = NLA_BINARY, .len = TXNET_PORT_DATA_MAX },
+};
+
+static const struct nla_policy txnet_recv_policy[TXNET_A_NODE + 1] = {
+	[TXNET_A_NAME] = TXNET_NAME_POLICY,
+	[TXNET_A_NODE] = { .type = NLA_U32 },
+};
+
 static const struct nla_policy txnet_set_policy[TXNET_A_MEM_BYTES + 1] = {
 	[TXNET_A_NAME] = TXNET_NAME_POLICY,
 	[TXNET_A_PORT_MODEL] = TXNET_PORT_POLICY,
@@ -144,6 +156,16 @@ static int fill_last(struct sk_buff *skb, struct txnet_net *tn)
 	return ret;
 }
 
+static int fill_ports(struct sk_buff *skb, struct txnet_net *tn)
+{
+	struct txnet_ports *pt = smp_load_acquire(&tn->ports);
+
+	if (!pt)
+		return 0;
+	return nla_put_u32(skb, TXNET_A_PORTS_IN_FLIGHT, READ_ONCE(pt->in_flight)) ||
+	       nla_put_u32(skb, TXNET_A_PORTS_UNREAD, READ_ONCE(pt->unread));
+}
+
 static int fill_net(struct sk_buff *skb, struct txnet_net *tn)
 {
 	char spec[128];
@@ -171,6 +193,8 @@ static int fill_net(struct sk_buff *skb, struct txnet_net *tn)
 	     (nla_put_u64_64bit(skb, TXNET_A_RUN_TICKS, READ_ONCE(tn->run_ticks), TXNET_A_PAD) ||
 	      nla_put_u64_64bit(skb, TXNET_A_RUN_DELIVERED, READ_ONCE(tn->run_delivered),
 				TXNET_A_PAD))))
+		return -EMSGSIZE;
+	if (fill_ports(skb, tn))
 		return -EMSGSIZE;
 	return fill_last(skb, tn);
 }
@@ -229,12 +253,25 @@ void txnet_genl_notify_run(struct txnet_net *tn, const struct txnet_result *res)
 				TXNET_MCGRP_EVENTS_ID, GFP_KERNEL);
 }
 
+/*
+ * GENL_REQ_ATTR_CHECK() only marks the missing attribute; clients that
+ * print the extack message need words too.
+ */
+static bool missing(struct genl_info *info, int type, const char *msg)
+{
+	if (!GENL_REQ_ATTR_CHECK(info, type))
+		return false;
+	if (info->extack)
+		info->extack->_msg = msg;
+	return true;
+}
+
 /* The network a request names, or an ERR_PTR with an extack message. */
 static struct txnet_net *lookup(struct genl_info *info)
 {
 	struct txnet_net *tn;
 
-	if (GENL_REQ_ATTR_CHECK(info, TXNET_A_NAME))
+	if (missing(info, TXNET_A_NAME, "network name (TXNET_A_NAME) is required"))
 		return ERR_PTR(-EINVAL);
 	tn = txnet_net_find(genl_info_net(info), nla_data(info->attrs[TXNET_A_NAME]));
 	if (!tn) {
@@ -259,7 +296,7 @@ static int parse_dims(struct genl_info *info, struct txn_spec *spec, struct dim_
 	struct nlattr *dim;
 	int rem, ret;
 
-	if (GENL_REQ_ATTR_CHECK(info, TXNET_A_DIMS))
+	if (missing(info, TXNET_A_DIMS, "dimensions (TXNET_A_DIMS) are required"))
 		return -EINVAL;
 	nla_for_each_nested(dim, info->attrs[TXNET_A_DIMS], rem) {
 		if (spec->ndims == TXNET_MAX_DIMS) {
@@ -299,11 +336,11 @@ static int parse_spec(struct genl_info *info, struct txn_spec *spec, struct dim_
 {
 	struct nlattr **attrs = info->attrs;
 
-	if (GENL_REQ_ATTR_CHECK(info, TXNET_A_TOPOLOGY))
+	if (missing(info, TXNET_A_TOPOLOGY, "topology (TXNET_A_TOPOLOGY) is required"))
 		return -EINVAL;
 	spec->topo = nla_get_u32(attrs[TXNET_A_TOPOLOGY]);
 	if (spec->topo == TXNET_TOPO_BISWAPPED) {
-		if (GENL_REQ_ATTR_CHECK(info, TXNET_A_BASE))
+		if (missing(info, TXNET_A_BASE, "a biswapped network needs a base (TXNET_A_BASE)"))
 			return -EINVAL;
 		spec->base = nla_get_u32(attrs[TXNET_A_BASE]);
 	} else if (attrs[TXNET_A_BASE]) {
@@ -526,7 +563,7 @@ static int txnet_run_doit(struct sk_buff *skb, struct genl_info *info)
 	void *hdr;
 	int ret;
 
-	if (GENL_REQ_ATTR_CHECK(info, TXNET_A_OP))
+	if (missing(info, TXNET_A_OP, "operation (TXNET_A_OP) is required"))
 		return -EINVAL;
 	req.op = nla_get_u32(attrs[TXNET_A_OP]);
 	req.algo = attrs[TXNET_A_ALGO] ? nla_get_u32(attrs[TXNET_A_ALGO]) : TXNET_ALGO_AUTO;
@@ -584,6 +621,130 @@ static int txnet_stop_doit(struct sk_buff *skb, struct genl_info *info)
 	return ret;
 }
 
+/* A processor number of @tn, or an extack message naming the attribute. */
+static int get_node(struct genl_info *info, struct txnet_net *tn, int type, u32 *node)
+{
+	if (missing(info, type, "node (TXNET_A_SRC, TXNET_A_DST or TXNET_A_NODE) is required"))
+		return -EINVAL;
+	*node = nla_get_u32(info->attrs[type]);
+	if (*node >= tn->counts.procs) {
+		NL_SET_ERR_MSG_ATTR(info->extack, info->attrs[type],
+				    "node is not a processor of this network");
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static int txnet_send_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	struct nlattr *data = info->attrs[TXNET_A_DATA];
+	struct txnet_net *tn;
+	const char *why = NULL;
+	u32 src, dst;
+	int ret;
+
+	mutex_lock(&txnet_lock);
+	tn = lookup(info);
+	if (IS_ERR(tn)) {
+		ret = PTR_ERR(tn);
+		goto out;
+	}
+	ret = get_node(info, tn, TXNET_A_SRC, &src);
+	if (!ret)
+		ret = get_node(info, tn, TXNET_A_DST, &dst);
+	if (ret)
+		goto out;
+	if (src == dst) {
+		NL_SET_ERR_MSG_ATTR(info->extack, info->attrs[TXNET_A_DST],
+				    "source and destination are the same node");
+		ret = -EINVAL;
+		goto out;
+	}
+	ret = txnet_ports_send(tn, src, dst, data ? nla_data(data) : NULL,
+			       data ? nla_len(data) : 0, &why);
+	if (ret)
+		set_err(info->extack, NULL, why);
+out:
+	mutex_unlock(&txnet_lock);
+	return ret;
+}
+
+static int put_msg(struct sk_buff *skb, const struct txnet_msg *m, int idx)
+{
+	struct nlattr *nest = nla_nest_start(skb, idx);
+
+	if (!nest)
+		return -EMSGSIZE;
+	if (nla_put_u32(skb, TXNET_A_MSG_SRC, m->src) ||
+	    nla_put_u32(skb, TXNET_A_MSG_DST, m->dst) ||
+	    nla_put(skb, TXNET_A_MSG_DATA, m->len, m->data) ||
+	    nla_put_u64_64bit(skb, TXNET_A_MSG_SENT_TICK, m->sent_tick, TXNET_A_MSG_PAD) ||
+	    nla_put_u64_64bit(skb, TXNET_A_MSG_RECV_TICK, m->recv_tick, TXNET_A_MSG_PAD)) {
+		nla_nest_cancel(skb, nest);
+		return -EMSGSIZE;
+	}
+	nla_nest_end(skb, nest);
+	return 0;
+}
+
+/*
+ * RECV takes, oldest first, as many of a port's packets as fit in one
+ * reply; a reply without TXNET_A_MSGS entries means the port is empty.
+ */
+static int txnet_recv_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	struct txnet_msg *m, *tmp;
+	struct txnet_ports *pt;
+	struct txnet_net *tn;
+	struct sk_buff *reply;
+	struct nlattr *msgs;
+	int ret, n = 0;
+	u32 node;
+	void *hdr;
+
+	reply = genlmsg_new(NLMSG_GOODSIZE, GFP_KERNEL);
+	if (!reply)
+		return -ENOMEM;
+	mutex_lock(&txnet_lock);
+	tn = lookup(info);
+	if (IS_ERR(tn)) {
+		ret = PTR_ERR(tn);
+		goto err;
+	}
+	ret = get_node(info, tn, TXNET_A_NODE, &node);
+	if (ret)
+		goto err;
+	ret = -EMSGSIZE;
+	hdr = genlmsg_put_reply(reply, info, &txnet_family, 0, TXNET_CMD_RECV);
+	if (!hdr || nla_put_u32(reply, TXNET_A_ID, tn->id) ||
+	    nla_put_string(reply, TXNET_A_NAME, tn->name) ||
+	    nla_put_u32(reply, TXNET_A_NODE, node))
+		goto err;
+	msgs = nla_nest_start(reply, TXNET_A_MSGS);
+	if (!msgs)
+		goto err;
+	pt = tn->ports;
+	if (pt) {
+		mutex_lock(&pt->lock);
+		list_for_each_entry_safe(m, tmp, &pt->mbox[node], node) {
+			if (put_msg(reply, m, ++n))
+				break;
+			list_del(&m->node);
+			kfree(m);
+			pt->unread--;
+		}
+		mutex_unlock(&pt->lock);
+	}
+	nla_nest_end(reply, msgs);
+	genlmsg_end(reply, hdr);
+	mutex_unlock(&txnet_lock);
+	return genlmsg_reply(reply, info);
+err:
+	mutex_unlock(&txnet_lock);
+	nlmsg_free(reply);
+	return ret;
+}
+
 static const struct genl_ops txnet_ops[] = {
 	{
 		.cmd = TXNET_CMD_NEW,
@@ -618,6 +779,20 @@ static const struct genl_ops txnet_ops[] = {
 		.doit = txnet_run_doit,
 		.policy = txnet_run_policy,
 		.maxattr = ARRAY_SIZE(txnet_run_policy) - 1,
+		.flags = GENL_ADMIN_PERM,
+	},
+	{
+		.cmd = TXNET_CMD_SEND,
+		.doit = txnet_send_doit,
+		.policy = txnet_send_policy,
+		.maxattr = ARRAY_SIZE(txnet_send_policy) - 1,
+		.flags = GENL_ADMIN_PERM,
+	},
+	{
+		.cmd = TXNET_CMD_RECV,
+		.doit = txnet_recv_doit,
+		.policy = txnet_recv_policy,
+		.maxattr = ARRAY_SIZE(txnet_recv_policy) - 1,
 		.flags = GENL_ADMIN_PERM,
 	},
 	{

@@ -38,6 +38,10 @@ int txnet_run_start(struct txnet_net *tn, const struct txnet_run_req *req,
 		*why = "an exchange is already running on this network";
 		return -EBUSY;
 	}
+	if (txnet_ports_busy(tn)) {
+		*why = "port packets are in flight on this network";
+		return -EBUSY;
+	}
 	s = txn_sched_pick(&tn->spec, req->op, req->algo, why);
 	if (!s)
 		return -EOPNOTSUPP;
@@ -101,25 +105,6 @@ void txnet_run_stop(struct txnet_net *tn)
 		wake_up_process(tn->thread);
 }
 
-static bool must_stop(struct txnet_net *tn)
-{
-	return kthread_should_stop() || READ_ONCE(tn->stop_req);
-}
-
-/* Sleep until @deadline, by hrtimer; false if asked to stop meanwhile. */
-static bool pace(struct txnet_net *tn, ktime_t deadline)
-{
-	while (ktime_before(ktime_get(), deadline)) {
-		set_current_state(TASK_INTERRUPTIBLE);
-		if (must_stop(tn)) {
-			__set_current_state(TASK_RUNNING);
-			return false;
-		}
-		schedule_hrtimeout(&deadline, HRTIMER_MODE_ABS);
-	}
-	return !must_stop(tn);
-}
-
 static u32 max_queue_now(const struct txn_engine *e)
 {
 	u32 v, m = 0;
@@ -175,14 +160,14 @@ void txnet_run_exec(struct txnet_net *tn, struct txnet_run *r)
 	for (;;) {
 		if (r->tick_ns) {
 			deadline = ktime_add_ns(deadline, r->tick_ns);
-			if (!pace(tn, deadline)) {
+			if (!txnet_tick_pace(tn, deadline)) {
 				stopped = true;
 				break;
 			}
 			late = ktime_to_ns(ktime_sub(ktime_get(), deadline));
 			if (late > 0 && late > r->res.max_lateness_ns)
 				r->res.max_lateness_ns = late;
-		} else if (must_stop(tn)) {
+		} else if (txnet_tick_must_stop(tn)) {
 			stopped = true;
 			break;
 		}

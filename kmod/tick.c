@@ -13,6 +13,7 @@
 #include <linux/kthread.h>
 #include <linux/sched.h>
 #include <linux/wait.h>
+#include <linux/hrtimer.h>
 
 #include "txnet.h"
 
@@ -23,9 +24,11 @@ static int txnet_tick_thread(void *data)
 
 	for (;;) {
 		wait_event_interruptible(tn->wq, kthread_should_stop() ||
-					 smp_load_acquire(&tn->run));
+					 smp_load_acquire(&tn->run) || txnet_ports_busy(tn));
 		if (kthread_should_stop())
 			break;
+		if (txnet_ports_busy(tn))
+			txnet_ports_exec(tn);
 		r = smp_load_acquire(&tn->run);
 		if (!r)
 			continue;
@@ -35,6 +38,25 @@ static int txnet_tick_thread(void *data)
 		smp_store_release(&tn->state, TXNET_STATE_IDLE);
 	}
 	return 0;
+}
+
+bool txnet_tick_must_stop(struct txnet_net *tn)
+{
+	return kthread_should_stop() || READ_ONCE(tn->stop_req);
+}
+
+/* Sleep until @deadline, by hrtimer; false if asked to stop meanwhile. */
+bool txnet_tick_pace(struct txnet_net *tn, ktime_t deadline)
+{
+	while (ktime_before(ktime_get(), deadline)) {
+		set_current_state(TASK_INTERRUPTIBLE);
+		if (txnet_tick_must_stop(tn)) {
+			__set_current_state(TASK_RUNNING);
+			return false;
+		}
+		schedule_hrtimeout(&deadline, HRTIMER_MODE_ABS);
+	}
+	return !txnet_tick_must_stop(tn);
 }
 
 int txnet_tick_start(struct txnet_net *tn)
@@ -60,4 +82,5 @@ void txnet_tick_stop(struct txnet_net *tn)
 	}
 	txnet_run_free(tn->run);
 	tn->run = NULL;
+	txnet_ports_free(tn);
 }

@@ -7,6 +7,7 @@
 #define TXNET_H
 
 #include <linux/kobject.h>
+#include <linux/ktime.h>
 #include <linux/list.h>
 #include <linux/mutex.h>
 #include <linux/wait.h>
@@ -16,6 +17,7 @@
 
 #include "core/topology.h"
 #include "run.h"
+#include "ports.h"
 
 /*
  * One network.  Lifetime: created and destroyed under txnet_lock; memory is
@@ -53,6 +55,8 @@ struct txnet_net {
 	bool stop_req;
 	u32 runs;			/* run ids handed out */
 	u64 run_ticks, run_delivered;	/* progress of the run in progress */
+
+	struct txnet_ports *ports;	/* created by the first send */
 
 	struct mutex res_lock;		/* guards last */
 	struct txnet_result last;
@@ -110,6 +114,8 @@ void txnet_sysfs_put(struct txnet_net *tn);
 /* tick.c */
 int txnet_tick_start(struct txnet_net *tn);
 void txnet_tick_stop(struct txnet_net *tn);
+bool txnet_tick_must_stop(struct txnet_net *tn);
+bool txnet_tick_pace(struct txnet_net *tn, ktime_t deadline);
 
 /* netlink.c */
 int txnet_genl_init(void);

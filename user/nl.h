@@ -16,6 +16,9 @@
 /* Large enough for any dump part the kernel sends (32 KiB). */
 #define TXNL_BUF_SIZE	32768
 
+/* Called for every message of the txnet family; < 0 stops with that error. */
+typedef int (*txnl_cb)(const struct nlmsghdr *nlh, void *data);
+
 struct txnl {
 	struct mnl_socket *sk;
 	uint32_t portid;
@@ -29,9 +32,6 @@ struct txnl {
 	void *event_data;
 	bool overrun;			/* notifications were lost */
 };
-
-/* Called for every message of the txnet family; < 0 stops with that error. */
-typedef int (*txnl_cb)(const struct nlmsghdr *nlh, void *data);
 
 /*
  * Start a request in buf (TXNL_BUF_SIZE bytes): netlink header with

@@ -141,6 +141,9 @@ void result_parse(const struct nlattr *nest, struct txnet_res *r)
 	}
 }
 
+/* error_node of a rule no single node broke ("no packet moved") */
+#define NO_NODE		UINT32_MAX
+
 /* 850ns, 12.3us, 1.2ms, 2.35s */
 static void format_ns(char *buf, size_t len, uint64_t ns)
 {
@@ -160,7 +163,8 @@ static void format_ns(char *buf, size_t len, uint64_t ns)
  *        verified yes wall 1.2ms max-queue 6                 (one line)
  * A run without steps (not verified) shows "ticks T" in their place; a
  * paced run adds "max-lateness X" when it fell behind; a failed run ends
- * with: error "RULE" at tick T node N (a stopped one without "at ...").
+ * with: error "RULE" at tick T node N (a stopped one without "at ...",
+ * a rule no single node broke without "node N").
  */
 void result_print(const struct txnet_res *r, const char *key,
 		  const char *name)
@@ -254,7 +258,7 @@ void result_print(const struct txnet_res *r, const char *key,
 		}
 		if (result_has(r, TXNET_A_RES_ERROR_NODE)) {
 			print_uint(PRINT_JSON, "error_node", NULL, r->error_node);
-			if (where)
+			if (where && r->error_node != NO_NODE)
 				print_uint(PRINT_TEXT, NULL, " node %u",
 					   r->error_node);
 		}

@@ -21,6 +21,8 @@ static const struct command commands[] = {
 	{ "show",	do_show,	usage_show,	"show one network, or all of this network namespace" },
 	{ "destroy",	do_destroy,	usage_destroy,	"destroy a network" },
 	{ "set",	do_set,		usage_set,	"change the port model or tick period of a network" },
+	{ "run",	do_run,		usage_run,	"run a collective exchange and print its result" },
+	{ "stop",	do_stop,	usage_stop,	"stop the exchange running on a network" },
 	{ "monitor",	do_monitor,	usage_monitor,	"print network creation and destruction events" },
 	{ "help",	do_help,	usage_help,	"show this help, or the usage of one command" },
 };

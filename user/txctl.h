@@ -5,7 +5,8 @@
  * One file per subcommand (create.c, show.c, ...), each exporting a
  * do_<cmd>() and usage_<cmd>(); the dispatch table lives in txctl.c.
  * Shared helpers: args.c (grammar), output.c (text/JSON), nl.c (netlink),
- * topology.c (topology keywords), network.c (network descriptions).
+ * topology.c (topology keywords), network.c (network descriptions),
+ * result.c (run results and run keywords).
  */
 #ifndef TXCTL_H
 #define TXCTL_H
@@ -18,6 +19,7 @@
 #define EXIT_OK		0	/* success */
 #define EXIT_USAGE	1	/* usage or argument error, nothing sent */
 #define EXIT_KERNEL	2	/* netlink, module or kernel error */
+#define EXIT_RUN	3	/* run: the exchange failed or was stopped */
 
 struct command {
 	const char *name;
@@ -37,6 +39,10 @@ int do_destroy(int argc, char **argv);
 void usage_destroy(FILE *f);
 int do_set(int argc, char **argv);
 void usage_set(FILE *f);
+int do_run(int argc, char **argv);
+void usage_run(FILE *f);
+int do_stop(int argc, char **argv);
+void usage_stop(FILE *f);
 int do_monitor(int argc, char **argv);
 void usage_monitor(FILE *f);
 int do_help(int argc, char **argv);

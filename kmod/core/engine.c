@@ -62,6 +62,8 @@ u64 txn_engine_bytes(const struct txn_graph *g, const struct txn_sched *s, u32 p
 
 void txn_engine_free(struct txn_engine *e)
 {
+	if (e->sched && e->sched->fini)
+		e->sched->fini(e);
 	txn_free(e->loc);
 	txn_free(e->dst);
 	txn_free(e->next);
@@ -78,6 +80,10 @@ void txn_engine_free(struct txn_engine *e)
 	txn_free(e->recv_at);
 	txn_free(e->moves);
 	txn_free(e->arrivals);
+	txn_free(e->src);
+	txn_free(e->len);
+	txn_free(e->sum);
+	txn_free(e->done);
 	memset(e, 0, sizeof(*e));
 }
 
@@ -89,15 +95,15 @@ static void fill_none(u32 *a, u64 count)
 		a[i] = TXN_NONE;
 }
 
-int txn_engine_init(struct txn_engine *e, const struct txn_graph *g,
-		    const struct txn_sched *s, const struct txn_run_params *p)
+/* What both kinds of run allocate: @npkts packet slots and the per-link and per-node state. */
+static int engine_alloc(struct txn_engine *e, const struct txn_graph *g,
+			const struct txn_sched *s, const struct txn_run_params *p,
+			u64 npkts, bool open)
 {
-	u32 links = g->links, v = g->nodes, src, k, pkt;
-	u64 npkts = (u64)g->procs * (g->procs - 1);
-	int ret;
+	u32 links = g->links, v = g->nodes;
 
 	memset(e, 0, sizeof(*e));
-	if (g->procs < 2 || npkts > 0xfffffff0ULL || p->payload > TXN_MAX_PAYLOAD)
+	if (g->procs < 2 || !npkts || npkts > 0xfffffff0ULL || p->payload > TXN_MAX_PAYLOAD)
 		return -EINVAL;
 	e->g = g;
 	e->sched = s;
@@ -126,19 +132,19 @@ int txn_engine_init(struct txn_engine *e, const struct txn_graph *g,
 		e->pq_tail = txn_alloc_array((u64)links * e->pq_keys, sizeof(u32));
 		e->pq_top = txn_zalloc_array(links, sizeof(u32));
 	}
+	if (open) {
+		e->src = txn_alloc_array(npkts, sizeof(u32));
+		e->len = txn_alloc_array(npkts, sizeof(u32));
+		e->sum = txn_alloc_array(npkts, sizeof(u32));
+		e->done = txn_alloc_array(e->max_moves, sizeof(u32));
+	}
 	if (!e->loc || !e->dst || !e->next || (p->payload && !e->payload) ||
 	    !e->qhead || !e->qtail || !e->stamp || !e->qlen || !e->qmax ||
 	    !e->sent_at || !e->recv_at || !e->moves || !e->arrivals ||
-	    (e->pq_keys && (!e->pq_head || !e->pq_tail || !e->pq_top))) {
+	    (e->pq_keys && (!e->pq_head || !e->pq_tail || !e->pq_top)) ||
+	    (open && (!e->src || !e->len || !e->sum || !e->done))) {
 		txn_engine_free(e);
 		return -ENOMEM;
-	}
-
-	for (src = 0, pkt = 0; src < e->n; src++) {
-		for (k = 0; k < e->n - 1; k++, pkt++) {
-			e->loc[pkt] = src;
-			e->dst[pkt] = k < src ? k : k + 1;
-		}
 	}
 	fill_none(e->next, npkts);
 	fill_none(e->qhead, links);
@@ -147,11 +153,101 @@ int txn_engine_init(struct txn_engine *e, const struct txn_graph *g,
 		fill_none(e->pq_head, (u64)links * e->pq_keys);
 		fill_none(e->pq_tail, (u64)links * e->pq_keys);
 	}
+	return 0;
+}
+
+int txn_engine_init(struct txn_engine *e, const struct txn_graph *g,
+		    const struct txn_sched *s, const struct txn_run_params *p)
+{
+	u64 npkts = (u64)g->procs * (g->procs - 1);
+	u32 src, k, pkt;
+	int ret;
+
+	ret = engine_alloc(e, g, s, p, npkts, false);
+	if (ret)
+		return ret;
+	for (src = 0, pkt = 0; src < e->n; src++) {
+		for (k = 0; k < e->n - 1; k++, pkt++) {
+			e->loc[pkt] = src;
+			e->dst[pkt] = k < src ? k : k + 1;
+		}
+	}
+	e->injected = e->npkts;
 	fill_payload(e);
 	ret = s->start(e);
 	if (ret)
 		txn_engine_free(e);
 	return ret;
+}
+
+/*
+ * Open traffic: @slots packet slots that user packets of up to @p->payload
+ * bytes take and give back; the free ones are chained through next[].
+ */
+int txn_engine_init_open(struct txn_engine *e, const struct txn_graph *g,
+			 const struct txn_sched *s, const struct txn_run_params *p, u32 slots)
+{
+	u32 pkt;
+	int ret;
+
+	ret = engine_alloc(e, g, s, p, slots, true);
+	if (ret)
+		return ret;
+	for (pkt = 0; pkt < slots; pkt++) {
+		e->loc[pkt] = TXN_LOC_FREE;
+		e->next[pkt] = pkt + 1 < slots ? pkt + 1 : TXN_NONE;
+	}
+	e->free = 0;
+	ret = s->start(e);
+	if (ret)
+		txn_engine_free(e);
+	return ret;
+}
+
+/* FNV-1a: enough to catch a changed byte, cheap to compute twice. */
+static u32 checksum(const u8 *b, u32 len)
+{
+	u32 h = 2166136261U, i;
+
+	for (i = 0; i < len; i++)
+		h = (h ^ b[i]) * 16777619U;
+	return h;
+}
+
+int txn_engine_inject(struct txn_engine *e, u32 src, u32 dst, const void *data, u32 len)
+{
+	u32 pkt = e->free;
+	int ret;
+
+	if (!e->src || src >= e->n || dst >= e->n || src == dst || len > e->p.payload)
+		return -EINVAL;
+	if (pkt == TXN_NONE)
+		return -ENOBUFS;
+	e->free = e->next[pkt];
+	e->next[pkt] = TXN_NONE;
+	e->loc[pkt] = src;
+	e->src[pkt] = src;
+	e->dst[pkt] = dst;
+	e->len[pkt] = len;
+	if (len)
+		memcpy(e->payload + (size_t)pkt * e->p.payload, data, len);
+	e->sum[pkt] = checksum(e->payload + (size_t)pkt * e->p.payload, len);
+	ret = e->sched->inject(e, pkt);
+	if (ret) {
+		e->loc[pkt] = TXN_LOC_FREE;
+		e->next[pkt] = e->free;
+		e->free = pkt;
+		return ret;
+	}
+	e->injected++;
+	return (int)pkt;
+}
+
+void txn_engine_release(struct txn_engine *e, u32 pkt)
+{
+	e->loc[pkt] = TXN_LOC_FREE;
+	e->next[pkt] = e->free;
+	e->free = pkt;
 }
 
 static void queued(struct txn_engine *e, u32 link)
@@ -336,6 +432,7 @@ int txn_engine_tick(struct txn_engine *e)
 	if (e->failed)
 		return -EPROTO;
 	e->nmoves = 0;
+	e->ndone = 0;
 	e->sched->choose(e);
 	if (e->p.fault)
 		inject_fault(e);
@@ -353,6 +450,12 @@ int txn_engine_tick(struct txn_engine *e)
 		if (to == e->dst[pkt]) {
 			e->loc[pkt] = TXN_LOC_DELIVERED;
 			e->delivered++;
+			if (e->done) {
+				if (checksum(e->payload + (size_t)pkt * e->p.payload, e->len[pkt]) !=
+				    e->sum[pkt])
+					return violate(e, t, to, pkt, "payload corrupted");
+				e->done[e->ndone++] = pkt;
+			}
 		} else {
 			e->loc[pkt] = to;
 			e->arrivals[narr++] = i;
@@ -365,7 +468,7 @@ int txn_engine_tick(struct txn_engine *e)
 		e->sched->arrive(e, m->pkt, m->link);
 	}
 	e->tick = t;
-	return e->delivered == e->npkts;
+	return e->delivered == e->injected;
 }
 
 int txn_engine_verify(struct txn_engine *e)

@@ -22,6 +22,7 @@
 
 #define TXN_LOC_DELIVERED	((u32)~0U)
 #define TXN_LOC_MOVING		((u32)~1U)
+#define TXN_LOC_FREE		((u32)~2U)	/* an open-traffic slot not in use */
 #define TXN_NONE		((u32)~0U)
 #define TXN_MAX_PAYLOAD		4096
 #define TXN_MOVES_SLACK		8
@@ -38,6 +39,10 @@ struct txn_sched {
 	void (*choose)(struct txn_engine *e);
 	/* @pkt came over @link to a node that is not its destination: queue it onward. */
 	void (*arrive)(struct txn_engine *e, u32 pkt, u32 link);
+	/* Open traffic: route a newly injected @pkt (at its source); 0 or -errno. */
+	int (*inject)(struct txn_engine *e, u32 pkt);
+	/* Free what start allocated in e->priv; may be NULL. */
+	void (*fini)(struct txn_engine *e);
 	/* Bucket count per link for txn_pq_*, 0 when only FIFOs are used. */
 	u32 (*pq_keys)(const struct txn_graph *g);
 };
@@ -95,6 +100,12 @@ struct txn_engine {
 	struct txn_violation v;
 	bool failed;
 
+	/* open traffic only (txn_engine_init_open) */
+	u32 *src, *len, *sum;		/* per slot: origin, bytes, checksum */
+	u32 free;			/* free slots, chained through next[] */
+	u64 injected;			/* packets put in; done when all delivered */
+	u32 *done, ndone;		/* slots delivered in the last tick */
+
 	void *priv;			/* the scheduler's state */
 	u64 sched_state[4];		/* small scheduler state, no allocation */
 };
@@ -105,6 +116,17 @@ u64 txn_engine_bytes(const struct txn_graph *g, const struct txn_sched *s, u32 p
 int txn_engine_init(struct txn_engine *e, const struct txn_graph *g,
 		    const struct txn_sched *s, const struct txn_run_params *p);
 void txn_engine_free(struct txn_engine *e);
+
+/*
+ * Open traffic (user ports): packets come and go.  inject returns the
+ * slot (>= 0) or -EINVAL / -ENOBUFS (all slots taken); after a tick the
+ * slots in done[0 .. ndone-1] were delivered, checksum verified, and the
+ * caller gives each back with txn_engine_release() once it has copied it.
+ */
+int txn_engine_init_open(struct txn_engine *e, const struct txn_graph *g,
+			 const struct txn_sched *s, const struct txn_run_params *p, u32 slots);
+int txn_engine_inject(struct txn_engine *e, u32 src, u32 dst, const void *data, u32 len);
+void txn_engine_release(struct txn_engine *e, u32 pkt);
 
 /*
  * Advance one tick.  Returns 1 when every packet has been consumed, 0 to
@@ -118,7 +140,7 @@ int txn_engine_verify(struct txn_engine *e);
 /* Processor of packet @pkt's origin, and its id from (src, dst). */
 static inline u32 txn_pkt_src(const struct txn_engine *e, u32 pkt)
 {
-	return pkt / (e->n - 1);
+	return e->src ? e->src[pkt] : pkt / (e->n - 1);
 }
 
 static inline u32 txn_pkt_id(const struct txn_engine *e, u32 src, u32 dst)

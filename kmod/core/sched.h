@@ -45,6 +45,7 @@ extern const struct txn_sched txn_sched_furthest_first;
 extern const struct txn_sched txn_sched_scatterings;
 extern const struct txn_sched txn_sched_message_shift;
 extern const struct txn_sched txn_sched_message_shift_plain;
+extern const struct txn_sched txn_sched_route;	/* open traffic, sched_route.c */
 
 /* 1-D plumbing both share (sched_line.c) */
 bool txn_line_forward(const struct txn_engine *e, u32 link);

@@ -2,7 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Run every txnet selftest in this directory, in a fixed order, streaming
-# their KTAP.  POSIX/busybox sh.  A program that exits non-zero without
+# their KTAP nested under one top-level KTAP document, as the in-tree
+# kselftest runner does (each program's lines prefixed with "# ", one
+# "ok N selftests: txnet: PROGRAM" line each).  POSIX/busybox sh.  A program that exits non-zero without
 # having printed a failing "# Totals:" line of its own (a crash, a timeout,
 # a harness abort) gets one such line here, so that a host summing the
 # "# Totals:" lines counts it.  Exit status: 0 iff everything passed.
@@ -16,17 +18,24 @@ timeout=$(sed -n 's/^timeout=//p' "$dir/settings" 2>/dev/null)
 timeout=${timeout:-600}
 
 failed=0
+n=0
+echo "TAP version 13"
+echo "1..$(echo $tests | wc -w)"
 for t in $tests; do
+	n=$((n + 1))
 	if [ ! -x "$dir/$t" ]; then
 		echo "# $t: missing"
 		echo "# Totals: pass:0 fail:1 xfail:0 xpass:0 skip:0 error:0"
+		echo "not ok $n selftests: txnet: $t # missing"
 		failed=1
 		continue
 	fi
 	echo "# selftests: txnet: $t"
 	log=/tmp/txnet-selftest.$$.log
-	# tee would hide the status: run it, keep a copy, look at the copy.
-	( cd "$dir" && timeout "$timeout" "./$t"; echo "$?" > "$log.rc" ) 2>&1 | tee "$log"
+	# A pipe would hide the status: the status goes to a file, a copy of
+	# the output to $log, and the stream, indented, to stdout.
+	( cd "$dir" && timeout "$timeout" "./$t"; echo "$?" > "$log.rc" ) 2>&1 |
+		tee "$log" | while IFS= read -r line; do echo "# $line"; done
 	rc=$(cat "$log.rc" 2>/dev/null || echo 255)
 	if [ "$rc" -ne 0 ]; then
 		failed=1
@@ -36,9 +45,9 @@ for t in $tests; do
 			echo "# $t: exited with status $rc without a failing Totals line"
 			echo "# Totals: pass:0 fail:1 xfail:0 xpass:0 skip:0 error:0"
 		fi
-		echo "not ok $t # exit=$rc"
+		echo "not ok $n selftests: txnet: $t # exit=$rc"
 	else
-		echo "ok $t"
+		echo "ok $n selftests: txnet: $t"
 	fi
 	rm -f "$log" "$log.rc"
 done

@@ -383,11 +383,12 @@ enum { NS_UNSHARE = 1, NS_OPEN = 2, NS_CREATE = 4, NS_COUNT = 8, NS_INIT_HIDDEN 
 
 TEST_F(life, netns)
 {
-	int to_child[2], to_parent[2], status, bad = 0, threads0 = kthread_count();
+	int to_child[2], to_parent[2], status, bad = 0, threads0;
 	char c = 0;
 	pid_t pid;
 
 	ASSERT_EQ(0, txnl_ring(&self->t, "initnet", 4, NULL));
+	threads0 = kthread_count();
 	ASSERT_EQ(0, pipe(to_child));
 	ASSERT_EQ(0, pipe(to_parent));
 	pid = fork();

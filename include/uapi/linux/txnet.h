@@ -31,6 +31,8 @@ enum txnet_cmd {
 	TXNET_CMD_RUN,		/* start an exchange: admin */
 	TXNET_CMD_STOP,		/* stop the running exchange: admin */
 	TXNET_CMD_RUN_DONE,	/* notification: an exchange ended */
+	TXNET_CMD_SEND,		/* inject a packet at a node's port: admin */
+	TXNET_CMD_RECV,		/* take what arrived at a node's port: admin */
 
 	__TXNET_CMD_MAX,
 	TXNET_CMD_MAX = __TXNET_CMD_MAX - 1
@@ -156,6 +158,14 @@ enum txnet_attr {
 	TXNET_A_RESULT,		/* nest, TXNET_A_RES_*: the last finished run */
 	TXNET_A_RUN_TICKS,	/* u64: ticks of the run in progress */
 	TXNET_A_RUN_DELIVERED,	/* u64: packets it has delivered so far */
+	/* ports */
+	TXNET_A_SRC,		/* u32: sending processor */
+	TXNET_A_DST,		/* u32: receiving processor */
+	TXNET_A_DATA,		/* binary, <= TXNET_PORT_DATA_MAX bytes */
+	TXNET_A_NODE,		/* u32: the processor whose port to read */
+	TXNET_A_MSGS,		/* nest: array of nests, TXNET_A_MSG_* */
+	TXNET_A_PORTS_IN_FLIGHT,/* u32: port packets on the fabric */
+	TXNET_A_PORTS_UNREAD,	/* u32: port packets delivered, not yet read */
 
 	__TXNET_A_MAX,
 	TXNET_A_MAX = __TXNET_A_MAX - 1
@@ -204,6 +214,24 @@ enum txnet_res_attr {
 
 	__TXNET_A_RES_MAX,
 	TXNET_A_RES_MAX = __TXNET_A_RES_MAX - 1
+};
+
+/* Ports: payload size, and packets in flight plus unread per network. */
+#define TXNET_PORT_DATA_MAX	256
+#define TXNET_PORT_SLOTS	1024
+
+/* One element of TXNET_A_MSGS: a packet that arrived at a port. */
+enum txnet_msg_attr {
+	TXNET_A_MSG_UNSPEC,
+	TXNET_A_MSG_PAD,
+	TXNET_A_MSG_SRC,	/* u32 */
+	TXNET_A_MSG_DST,	/* u32 */
+	TXNET_A_MSG_DATA,	/* binary */
+	TXNET_A_MSG_SENT_TICK,	/* u64: port tick at which it was sent */
+	TXNET_A_MSG_RECV_TICK,	/* u64: port tick at which it arrived */
+
+	__TXNET_A_MSG_MAX,
+	TXNET_A_MSG_MAX = __TXNET_A_MSG_MAX - 1
 };
 
 /* One element of TXNET_A_DIMS. */

@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Ports: user packets sent from one processor to another over the fabric. */
+#ifndef TXNET_PORTS_H
+#define TXNET_PORTS_H
+
+#include <linux/list.h>
+#include <linux/mutex.h>
+#include "core/engine.h"
+
+/* A packet that arrived at a port, waiting to be read. */
+struct txnet_msg {
+	struct list_head node;
+	u32 src, dst, len;
+	u64 sent_tick, recv_tick;
+	u8 data[];
+};
+
+struct txnet_ports {
+	struct mutex lock;		/* the engine, mailboxes, counters */
+	struct txn_engine e;		/* open traffic, shortest paths */
+	struct txnet_msg **slot_msg;	/* per slot: where it will be read */
+	struct list_head *mbox;		/* per processor */
+	u32 in_flight, unread;
+	u64 charged;
+};
+
+struct txnet_net;
+
+int txnet_ports_send(struct txnet_net *tn, u32 src, u32 dst, const void *data, u32 len,
+		     const char **why);
+/* The tick thread's part: advance until nothing is in flight. */
+void txnet_ports_exec(struct txnet_net *tn);
+bool txnet_ports_busy(struct txnet_net *tn);
+void txnet_ports_free(struct txnet_net *tn);
+
+#endif /* TXNET_PORTS_H */

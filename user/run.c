@@ -1,0 +1,384 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * txctl run: start an exchange on a network, wait for its RUN_DONE
+ * notification and print the result.  SIGINT stops the run (and still
+ * prints its result).
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <linux/txnet.h>
+
+#include "args.h"
+#include "network.h"
+#include "nl.h"
+#include "output.h"
+#include "result.h"
+#include "txctl.h"
+
+void usage_run(FILE *f)
+{
+	fprintf(f,
+		"Usage: txctl run NET OP [ algo ALGO ] [ payload BYTES ] [ seed N ]\n"
+		"                 [ fault FAULT ] [ --no-wait ]\n"
+		"OP := { total-exchange }\n"
+		"ALGO := { auto | furthest-first | scatterings | message-shift |\n"
+		"          message-shift-plain }\n"
+		"FAULT := { none | link-twice | single-port | cut-through | teleport |\n"
+		"           drop | corrupt }   (for tests only)\n");
+}
+
+static volatile sig_atomic_t interrupted;
+
+static void on_sigint(int sig)
+{
+	(void)sig;
+	interrupted = 1;
+}
+
+/* What is known of our run, filled in by the reply and notifications. */
+struct run_wait {
+	const char *name;	/* as given: filters the early notifications */
+	bool started;		/* the RUN reply came: id and run_id are known */
+	uint32_t id;
+	uint32_t run_id;
+	char net_name[TXNET_NAME_LEN];
+	bool done;		/* its RUN_DONE came */
+	bool has_result;
+	bool destroyed;		/* the network's DEL came first */
+	struct txnet_res res;
+	/*
+	 * The run may end, or the network go, before the reply reaches us:
+	 * notifications about NET are kept until the reply names the run.
+	 */
+	struct txnet_info *early;
+	size_t nearly, cap;
+};
+
+static void run_event(struct run_wait *w, const struct txnet_info *ni)
+{
+	if (w->done || w->destroyed || !network_has(ni, TXNET_A_ID) ||
+	    ni->id != w->id)
+		return;
+	if (ni->cmd == TXNET_CMD_DEL) {
+		w->destroyed = true;
+	} else if (ni->cmd == TXNET_CMD_RUN_DONE &&
+		   network_has(ni, TXNET_A_RUN_ID) && ni->run_id == w->run_id) {
+		w->done = true;
+		w->has_result = network_has(ni, TXNET_A_RESULT);
+		w->res = ni->result;
+	}
+}
+
+static int event_cb(const struct nlmsghdr *nlh, void *data)
+{
+	struct run_wait *w = data;
+	struct txnet_info ni, *v;
+
+	if (network_parse(nlh, &ni))
+		return 0;
+	if (ni.cmd != TXNET_CMD_DEL && ni.cmd != TXNET_CMD_RUN_DONE)
+		return 0;
+	if (w->started) {
+		run_event(w, &ni);
+		return 0;
+	}
+	if (!network_has(&ni, TXNET_A_NAME) || strcmp(ni.name, w->name))
+		return 0;
+	if (w->nearly == w->cap) {
+		size_t cap = w->cap ? 2 * w->cap : 4;
+
+		v = realloc(w->early, cap * sizeof(*v));
+		if (!v)
+			return -ENOMEM;
+		w->early = v;
+		w->cap = cap;
+	}
+	w->early[w->nearly++] = ni;
+	return 0;
+}
+
+static int reply_cb(const struct nlmsghdr *nlh, void *data)
+{
+	struct run_wait *w = data;
+	struct txnet_info ni;
+	size_t i;
+
+	if (network_parse(nlh, &ni) || ni.cmd != TXNET_CMD_RUN ||
+	    !network_has(&ni, TXNET_A_ID) || !network_has(&ni, TXNET_A_RUN_ID))
+		return 0;
+	w->id = ni.id;
+	w->run_id = ni.run_id;
+	snprintf(w->net_name, sizeof(w->net_name), "%s",
+		 network_has(&ni, TXNET_A_NAME) ? ni.name : w->name);
+	w->started = true;
+	for (i = 0; i < w->nearly; i++)
+		run_event(w, &w->early[i]);
+	free(w->early);
+	w->early = NULL;
+	w->nearly = w->cap = 0;
+	return 0;
+}
+
+/* SIGINT: ask the kernel to stop; the RUN_DONE (stopped) follows. */
+static void stop_run(struct txnl *nl, struct run_wait *w)
+{
+	static union {
+		char buf[TXNL_BUF_SIZE];
+		struct nlmsghdr align;
+	} tx;
+	struct nlmsghdr *nlh;
+	int err;
+
+	nlh = txnl_msg(tx.buf, TXNET_CMD_STOP, 0);
+	mnl_attr_put_strz(nlh, TXNET_A_NAME, w->net_name);
+	err = txnl_request(nl, nlh, NULL, NULL);
+	/* ENOENT: the run has just ended, or the network is gone */
+	if (err && err != -ENOENT)
+		txnl_perror(nl, err);
+}
+
+struct get_reply {
+	struct txnet_info info;
+	bool seen;
+};
+
+static int get_cb(const struct nlmsghdr *nlh, void *data)
+{
+	struct get_reply *g = data;
+
+	if (network_parse(nlh, &g->info))
+		return 0;
+	g->seen = true;
+	return 0;
+}
+
+/*
+ * Notifications were lost (receive buffer overrun): ours may be among
+ * them, so ask for the network and look at its last result.
+ */
+static int recover(struct txnl *nl, struct run_wait *w)
+{
+	static union {
+		char buf[TXNL_BUF_SIZE];
+		struct nlmsghdr align;
+	} tx;
+	struct get_reply g = { .seen = false };
+	const struct txnet_info *ni = &g.info;
+	struct nlmsghdr *nlh;
+	int err;
+
+	nl->overrun = false;
+	nlh = txnl_msg(tx.buf, TXNET_CMD_GET, 0);
+	mnl_attr_put_strz(nlh, TXNET_A_NAME, w->net_name);
+	err = txnl_request(nl, nlh, get_cb, &g);
+	if (w->done || w->destroyed)
+		return 0;
+	if (err == -ENOENT || (!err && (!g.seen || ni->id != w->id))) {
+		w->destroyed = true;
+		return 0;
+	}
+	if (err)
+		return err;
+	if (network_has(ni, TXNET_A_RESULT) && ni->result.run_id == w->run_id) {
+		w->done = true;
+		w->has_result = true;
+		w->res = ni->result;
+		return 0;
+	}
+	if (ni->run_id == w->run_id && ni->state == TXNET_STATE_RUNNING)
+		return 0;	/* still running: keep waiting */
+	snprintf(nl->errmsg, sizeof(nl->errmsg),
+		 "the result of run %u was lost (notifications overran the socket buffer)",
+		 w->run_id);
+	return -ENOBUFS;
+}
+
+static int wait_run(struct txnl *nl, struct run_wait *w,
+		    const sigset_t *unblocked)
+{
+	struct pollfd pfd = { .fd = txnl_fd(nl), .events = POLLIN };
+	int err;
+
+	while (!w->done && !w->destroyed) {
+		if (nl->overrun) {
+			err = recover(nl, w);
+			if (err)
+				return err;
+			continue;
+		}
+		if (interrupted) {
+			interrupted = 0;
+			stop_run(nl, w);
+			continue;
+		}
+		/* SIGINT is blocked but here: no wakeup is missed */
+		if (ppoll(&pfd, 1, NULL, unblocked) < 0) {
+			if (errno == EINTR)
+				continue;
+			return -errno;
+		}
+		err = txnl_recv_events(nl);
+		if (err == -ENOBUFS)
+			nl->overrun = true;
+		else if (err)
+			return err;
+	}
+	return 0;
+}
+
+int do_run(int argc, char **argv)
+{
+	static union {
+		char buf[TXNL_BUF_SIZE];
+		struct nlmsghdr align;
+	} tx;
+	const char *algo_arg = NULL, *payload_arg = NULL, *seed_arg = NULL,
+		   *fault_arg = NULL;
+	static struct run_wait w;
+	sigset_t block, unblocked;
+	struct sigaction sa;
+	int op, algo = 0, fault = 0;
+	uint32_t payload = 0;
+	struct nlmsghdr *nlh;
+	bool no_wait = false;
+	uint64_t seed = 0;
+	struct txnl nl;
+	int err, ret;
+
+	if (wants_help(argc, argv)) {
+		usage_run(stdout);
+		return EXIT_OK;
+	}
+	NEXT_ARG(usage_run);
+	w.name = get_name(*argv, "NET");
+	NEXT_ARG(usage_run);
+	op = op_by_name(*argv);
+	if (op < 0)
+		invarg(*argv, "OP", "must be \"total-exchange\"");
+	argc--, argv++;
+	for (; argc > 0; argc--, argv++) {
+		if (is_keyword(*argv, "algo")) {
+			NEXT_ARG(usage_run);
+			if (algo_arg)
+				duparg("algo", *argv);
+			algo_arg = *argv;
+			algo = algo_by_name(*argv);
+			if (algo < 0)
+				invarg(*argv, "algo",
+				       "must be auto, furthest-first, scatterings, message-shift or message-shift-plain");
+		} else if (is_keyword(*argv, "payload")) {
+			NEXT_ARG(usage_run);
+			if (payload_arg)
+				duparg("payload", *argv);
+			payload_arg = *argv;
+			payload = get_u32_nonneg(*argv, "payload");
+		} else if (is_keyword(*argv, "seed")) {
+			NEXT_ARG(usage_run);
+			if (seed_arg)
+				duparg("seed", *argv);
+			seed_arg = *argv;
+			seed = get_u64_nonneg(*argv, "seed");
+		} else if (is_keyword(*argv, "fault")) {
+			NEXT_ARG(usage_run);
+			if (fault_arg)
+				duparg("fault", *argv);
+			fault_arg = *argv;
+			fault = fault_by_name(*argv);
+			if (fault < 0)
+				invarg(*argv, "fault",
+				       "must be none, link-twice, single-port, cut-through, teleport, drop or corrupt");
+		} else if (is_keyword(*argv, "--no-wait")) {
+			no_wait = true;
+		} else {
+			unknown_keyword(*argv, usage_run);
+		}
+	}
+
+	nlh = txnl_msg(tx.buf, TXNET_CMD_RUN, 0);
+	mnl_attr_put_strz(nlh, TXNET_A_NAME, w.name);
+	mnl_attr_put_u32(nlh, TXNET_A_OP, (uint32_t)op);
+	if (algo_arg)
+		mnl_attr_put_u32(nlh, TXNET_A_ALGO, (uint32_t)algo);
+	if (payload_arg)
+		mnl_attr_put_u32(nlh, TXNET_A_PAYLOAD, payload);
+	if (seed_arg)
+		mnl_attr_put_u64(nlh, TXNET_A_SEED, seed);
+	if (fault_arg)
+		mnl_attr_put_u32(nlh, TXNET_A_FAULT, (uint32_t)fault);
+
+	if (txnl_open(&nl))
+		return EXIT_KERNEL;
+	if (!no_wait) {
+		/* subscribe before the run starts, or its end may be missed */
+		err = txnl_subscribe(&nl);
+		if (err) {
+			txnl_perror(&nl, err);
+			txnl_close(&nl);
+			return EXIT_KERNEL;
+		}
+		txnl_set_events(&nl, event_cb, &w);
+		/*
+		 * SIGINT is blocked except while waiting in ppoll(), so that
+		 * one arriving before the wait still stops the run.
+		 */
+		memset(&sa, 0, sizeof(sa));
+		sa.sa_handler = on_sigint;
+		sigemptyset(&sa.sa_mask);
+		sigaction(SIGINT, &sa, NULL);
+		sigemptyset(&block);
+		sigaddset(&block, SIGINT);
+		sigprocmask(SIG_BLOCK, &block, &unblocked);
+		sigdelset(&unblocked, SIGINT);
+	}
+
+	err = txnl_request(&nl, nlh, reply_cb, &w);
+	if (!err && !w.started) {
+		snprintf(nl.errmsg, sizeof(nl.errmsg),
+			 "the kernel sent no run number");
+		err = -ENODATA;
+	}
+	if (err) {
+		txnl_perror(&nl, err);
+		ret = EXIT_KERNEL;
+		goto out;
+	}
+	if (no_wait) {
+		open_json_object(NULL);
+		print_string(PRINT_ANY, "name", "%s:", w.net_name);
+		print_uint(PRINT_ANY, "run_id", " run %u started", w.run_id);
+		print_nl();
+		close_json_object();
+		ret = EXIT_OK;
+		goto out;
+	}
+
+	err = wait_run(&nl, &w, &unblocked);
+	if (!err && w.done && !w.has_result) {
+		snprintf(nl.errmsg, sizeof(nl.errmsg),
+			 "the kernel sent no result for run %u", w.run_id);
+		err = -ENODATA;
+	}
+	if (err) {
+		txnl_perror(&nl, err);
+		ret = EXIT_KERNEL;
+	} else if (w.destroyed) {
+		fprintf(stderr, "Error: network destroyed during the run.\n");
+		ret = EXIT_KERNEL;
+	} else {
+		result_print(&w.res, NULL, w.net_name);
+		print_nl();
+		ret = w.res.status == TXNET_RUN_DONE && w.res.verified ?
+		      EXIT_OK : EXIT_RUN;
+	}
+out:
+	free(w.early);
+	w.early = NULL;
+	txnl_close(&nl);
+	return ret;
+}
