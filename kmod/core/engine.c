@@ -39,7 +39,7 @@ static void fill_payload(struct txn_engine *e)
 		return;
 	for (pkt = 0; pkt < e->npkts; pkt++) {
 		src = txn_pkt_src(e, pkt);
-		dst = e->dst[pkt];
+		dst = e->pk[pkt].dst;
 		b = e->payload + (size_t)pkt * e->p.payload;
 		for (i = 0; i < e->p.payload; i++)
 			b[i] = txn_payload_byte(e->p.seed, src, dst, i);
@@ -53,7 +53,7 @@ u64 txn_engine_bytes(const struct txn_graph *g, const struct txn_sched *s, u32 p
 	u64 n = g->procs, pk = n * (n - 1), links = g->links, v = g->nodes;
 	u64 keys = s->pq_keys ? s->pq_keys(g) : 0;
 
-	return pk * (3 * sizeof(u32) + payload) +
+	return pk * (sizeof(struct txn_pkt) + payload) +
 	       links * (2 * sizeof(u32) + sizeof(u64)) +
 	       (links + TXN_MOVES_SLACK) * (sizeof(struct txn_move) + sizeof(u32)) +
 	       links * keys * 2 * sizeof(u32) + links * sizeof(u32) +
@@ -64,9 +64,7 @@ void txn_engine_free(struct txn_engine *e)
 {
 	if (e->sched && e->sched->fini)
 		e->sched->fini(e);
-	txn_free(e->loc);
-	txn_free(e->dst);
-	txn_free(e->next);
+	txn_free(e->pk);
 	txn_free(e->payload);
 	txn_free(e->qhead);
 	txn_free(e->qtail);
@@ -101,6 +99,7 @@ static int engine_alloc(struct txn_engine *e, const struct txn_graph *g,
 			u64 npkts, bool open)
 {
 	u32 links = g->links, v = g->nodes;
+	u64 i;
 
 	memset(e, 0, sizeof(*e));
 	if (g->procs < 2 || !npkts || npkts > 0xfffffff0ULL || p->payload > TXN_MAX_PAYLOAD)
@@ -114,9 +113,7 @@ static int engine_alloc(struct txn_engine *e, const struct txn_graph *g,
 	e->max_moves = links + TXN_MOVES_SLACK;
 	e->pq_keys = s->pq_keys ? s->pq_keys(g) : 0;
 
-	e->loc = txn_alloc_array(npkts, sizeof(u32));
-	e->dst = txn_alloc_array(npkts, sizeof(u32));
-	e->next = txn_alloc_array(npkts, sizeof(u32));
+	e->pk = txn_alloc_array(npkts, sizeof(*e->pk));
 	e->payload = p->payload ? txn_alloc_array(npkts, p->payload) : NULL;
 	e->qhead = txn_alloc_array(links, sizeof(u32));
 	e->qtail = txn_alloc_array(links, sizeof(u32));
@@ -138,7 +135,7 @@ static int engine_alloc(struct txn_engine *e, const struct txn_graph *g,
 		e->sum = txn_alloc_array(npkts, sizeof(u32));
 		e->done = txn_alloc_array(e->max_moves, sizeof(u32));
 	}
-	if (!e->loc || !e->dst || !e->next || (p->payload && !e->payload) ||
+	if (!e->pk || (p->payload && !e->payload) ||
 	    !e->qhead || !e->qtail || !e->stamp || !e->qlen || !e->qmax ||
 	    !e->sent_at || !e->recv_at || !e->moves || !e->arrivals ||
 	    (e->pq_keys && (!e->pq_head || !e->pq_tail || !e->pq_top)) ||
@@ -146,7 +143,8 @@ static int engine_alloc(struct txn_engine *e, const struct txn_graph *g,
 		txn_engine_free(e);
 		return -ENOMEM;
 	}
-	fill_none(e->next, npkts);
+	for (i = 0; i < npkts; i++)
+		e->pk[i].next = TXN_NONE;
 	fill_none(e->qhead, links);
 	fill_none(e->qtail, links);
 	if (e->pq_keys) {
@@ -168,8 +166,8 @@ int txn_engine_init(struct txn_engine *e, const struct txn_graph *g,
 		return ret;
 	for (src = 0, pkt = 0; src < e->n; src++) {
 		for (k = 0; k < e->n - 1; k++, pkt++) {
-			e->loc[pkt] = src;
-			e->dst[pkt] = k < src ? k : k + 1;
+			e->pk[pkt].loc = src;
+			e->pk[pkt].dst = k < src ? k : k + 1;
 		}
 	}
 	e->injected = e->npkts;
@@ -194,8 +192,8 @@ int txn_engine_init_open(struct txn_engine *e, const struct txn_graph *g,
 	if (ret)
 		return ret;
 	for (pkt = 0; pkt < slots; pkt++) {
-		e->loc[pkt] = TXN_LOC_FREE;
-		e->next[pkt] = pkt + 1 < slots ? pkt + 1 : TXN_NONE;
+		e->pk[pkt].loc = TXN_LOC_FREE;
+		e->pk[pkt].next = pkt + 1 < slots ? pkt + 1 : TXN_NONE;
 	}
 	e->free = 0;
 	ret = s->start(e);
@@ -223,19 +221,19 @@ int txn_engine_inject(struct txn_engine *e, u32 src, u32 dst, const void *data, 
 		return -EINVAL;
 	if (pkt == TXN_NONE)
 		return -ENOBUFS;
-	e->free = e->next[pkt];
-	e->next[pkt] = TXN_NONE;
-	e->loc[pkt] = src;
+	e->free = e->pk[pkt].next;
+	e->pk[pkt].next = TXN_NONE;
+	e->pk[pkt].loc = src;
 	e->src[pkt] = src;
-	e->dst[pkt] = dst;
+	e->pk[pkt].dst = dst;
 	e->len[pkt] = len;
 	if (len)
 		memcpy(e->payload + (size_t)pkt * e->p.payload, data, len);
 	e->sum[pkt] = checksum(e->payload + (size_t)pkt * e->p.payload, len);
 	ret = e->sched->inject(e, pkt);
 	if (ret) {
-		e->loc[pkt] = TXN_LOC_FREE;
-		e->next[pkt] = e->free;
+		e->pk[pkt].loc = TXN_LOC_FREE;
+		e->pk[pkt].next = e->free;
 		e->free = pkt;
 		return ret;
 	}
@@ -245,8 +243,8 @@ int txn_engine_inject(struct txn_engine *e, u32 src, u32 dst, const void *data, 
 
 void txn_engine_release(struct txn_engine *e, u32 pkt)
 {
-	e->loc[pkt] = TXN_LOC_FREE;
-	e->next[pkt] = e->free;
+	e->pk[pkt].loc = TXN_LOC_FREE;
+	e->pk[pkt].next = e->free;
 	e->free = pkt;
 }
 
@@ -260,11 +258,11 @@ static void queued(struct txn_engine *e, u32 link)
 
 void txn_q_push(struct txn_engine *e, u32 link, u32 pkt)
 {
-	e->next[pkt] = TXN_NONE;
+	e->pk[pkt].next = TXN_NONE;
 	if (e->qtail[link] == TXN_NONE)
 		e->qhead[link] = pkt;
 	else
-		e->next[e->qtail[link]] = pkt;
+		e->pk[e->qtail[link]].next = pkt;
 	e->qtail[link] = pkt;
 	queued(e, link);
 }
@@ -275,7 +273,7 @@ u32 txn_q_pop(struct txn_engine *e, u32 link)
 
 	if (pkt == TXN_NONE)
 		return pkt;
-	e->qhead[link] = e->next[pkt];
+	e->qhead[link] = e->pk[pkt].next;
 	if (e->qhead[link] == TXN_NONE)
 		e->qtail[link] = TXN_NONE;
 	e->qlen[e->g->src[link]]--;
@@ -286,11 +284,11 @@ void txn_pq_push(struct txn_engine *e, u32 link, u32 key, u32 pkt)
 {
 	u64 b = (u64)link * e->pq_keys + key;
 
-	e->next[pkt] = TXN_NONE;
+	e->pk[pkt].next = TXN_NONE;
 	if (e->pq_tail[b] == TXN_NONE)
 		e->pq_head[b] = pkt;
 	else
-		e->next[e->pq_tail[b]] = pkt;
+		e->pk[e->pq_tail[b]].next = pkt;
 	e->pq_tail[b] = pkt;
 	if (key > e->pq_top[link])
 		e->pq_top[link] = key;
@@ -311,8 +309,8 @@ u32 txn_pq_pop_max(struct txn_engine *e, u32 link)
 		key--;
 	}
 	e->pq_top[link] = key;
-	e->pq_head[base + key] = e->next[pkt];
-	if (e->next[pkt] == TXN_NONE)
+	e->pq_head[base + key] = e->pk[pkt].next;
+	if (e->pk[pkt].next == TXN_NONE)
 		e->pq_tail[base + key] = TXN_NONE;
 	e->qlen[e->g->src[link]]--;
 	return pkt;
@@ -328,12 +326,16 @@ static int violate(struct txn_engine *e, u64 tick, u32 node, u32 pkt, const char
 	return -EPROTO;
 }
 
-/* Check every move of tick @t before any is applied. */
-static int check_moves(struct txn_engine *e, u64 t)
+/*
+ * Check and apply every move of tick @t in one pass.  A packet that moved
+ * this tick carries TXN_LOC_MOVED until the tick ends, so a second move of
+ * it is caught; arrivals are handed to the schedule only after the pass.
+ */
+static int move_all(struct txn_engine *e, u64 t, u32 *narr)
 {
 	const struct txn_graph *g = e->g;
 	bool single = e->p.port_model == TXNET_PORT_SINGLE;
-	u32 i, pkt, link, from, to;
+	u32 i, pkt, link, from, to, loc;
 
 	if (e->nmoves > e->max_moves)
 		return violate(e, t, TXN_NONE, TXN_NONE,
@@ -341,19 +343,21 @@ static int check_moves(struct txn_engine *e, u64 t)
 	for (i = 0; i < e->nmoves; i++) {
 		pkt = e->moves[i].pkt;
 		link = e->moves[i].link;
-		if (pkt >= e->npkts)
+		if (pkt >= e->npkts || e->pk[pkt].loc == TXN_LOC_FREE)
 			return violate(e, t, TXN_NONE, pkt, "no such packet");
 		if (link >= g->links)
-			return violate(e, t, e->loc[pkt], pkt, "no such link");
+			return violate(e, t, e->pk[pkt].loc, pkt, "no such link");
 		from = g->src[link];
 		to = g->dst[link];
-		if (e->loc[pkt] == TXN_LOC_MOVING)
-			return violate(e, t, from, pkt,
-				       "store-and-forward: packet moved twice in one tick");
-		if (e->loc[pkt] == TXN_LOC_DELIVERED)
-			return violate(e, t, from, pkt, "packet moved after it was consumed");
-		if (e->loc[pkt] != from)
+		loc = e->pk[pkt].loc;
+		if (loc != from) {
+			if (loc == TXN_LOC_DELIVERED)
+				return violate(e, t, from, pkt, "packet moved after it was consumed");
+			if (loc & TXN_LOC_MOVED)
+				return violate(e, t, from, pkt,
+					       "store-and-forward: packet moved twice in one tick");
 			return violate(e, t, from, pkt, "packet is not at the node the link leaves");
+		}
 		if (e->stamp[link] == t)
 			return violate(e, t, from, pkt, "link carried two packets in one tick");
 		e->stamp[link] = t;
@@ -365,7 +369,19 @@ static int check_moves(struct txn_engine *e, u64 t)
 			e->sent_at[from] = t;
 			e->recv_at[to] = t;
 		}
-		e->loc[pkt] = TXN_LOC_MOVING;
+		e->transmissions++;
+		if (to != e->pk[pkt].dst) {
+			e->pk[pkt].loc = to | TXN_LOC_MOVED;
+			e->arrivals[(*narr)++] = i;
+			continue;
+		}
+		e->pk[pkt].loc = TXN_LOC_DELIVERED;
+		e->delivered++;
+		if (e->done) {
+			if (checksum(e->payload + (size_t)pkt * e->p.payload, e->len[pkt]) != e->sum[pkt])
+				return violate(e, t, to, pkt, "payload corrupted");
+			e->done[e->ndone++] = pkt;
+		}
 	}
 	return 0;
 }
@@ -386,7 +402,7 @@ static void inject_fault(struct txn_engine *e)
 		for (pkt = 0; pkt < e->npkts; pkt++) {
 			u32 i, l;
 
-			if (e->loc[pkt] != node || pkt == m[0].pkt)
+			if (e->pk[pkt].loc != node || pkt == m[0].pkt)
 				continue;
 			for (i = 0; i < e->nmoves && m[i].pkt != pkt; i++)
 				;
@@ -412,7 +428,7 @@ static void inject_fault(struct txn_engine *e)
 		break;
 	case TXNET_FAULT_DROP:
 		/* Popped from its queue and never sent again: lost. */
-		e->loc[m[0].pkt] = e->g->nodes;
+		e->pk[m[0].pkt].loc = e->g->nodes;
 		m[0] = m[--e->nmoves];
 		break;
 	case TXNET_FAULT_CORRUPT:
@@ -426,7 +442,7 @@ int txn_engine_tick(struct txn_engine *e)
 {
 	const struct txn_graph *g = e->g;
 	u64 t = e->tick + 1;
-	u32 i, pkt, to, narr = 0;
+	u32 i, narr = 0;
 	int ret;
 
 	if (e->failed)
@@ -436,35 +452,17 @@ int txn_engine_tick(struct txn_engine *e)
 	e->sched->choose(e);
 	if (e->p.fault)
 		inject_fault(e);
-	ret = check_moves(e, t);
+	ret = move_all(e, t, &narr);
 	if (ret)
 		return ret;
 	if (!e->nmoves)
 		return violate(e, t, TXN_NONE, TXN_NONE,
 			       "no packet moved while some remain undelivered");
-
-	for (i = 0; i < e->nmoves; i++) {
-		pkt = e->moves[i].pkt;
-		to = g->dst[e->moves[i].link];
-		e->transmissions++;
-		if (to == e->dst[pkt]) {
-			e->loc[pkt] = TXN_LOC_DELIVERED;
-			e->delivered++;
-			if (e->done) {
-				if (checksum(e->payload + (size_t)pkt * e->p.payload, e->len[pkt]) !=
-				    e->sum[pkt])
-					return violate(e, t, to, pkt, "payload corrupted");
-				e->done[e->ndone++] = pkt;
-			}
-		} else {
-			e->loc[pkt] = to;
-			e->arrivals[narr++] = i;
-		}
-	}
 	/* Only now may arrivals join queues: nothing leaves in the tick it arrived. */
 	for (i = 0; i < narr; i++) {
 		struct txn_move *m = &e->moves[e->arrivals[i]];
 
+		e->pk[m->pkt].loc = g->dst[m->link];
 		e->sched->arrive(e, m->pkt, m->link);
 	}
 	e->tick = t;
@@ -480,14 +478,14 @@ int txn_engine_verify(struct txn_engine *e)
 		return -EPROTO;
 	for (pkt = 0; pkt < e->npkts; pkt++) {
 		src = txn_pkt_src(e, pkt);
-		if (e->loc[pkt] != TXN_LOC_DELIVERED)
-			return violate(e, e->tick, e->loc[pkt], pkt, "packet never reached its destination");
+		if (e->pk[pkt].loc != TXN_LOC_DELIVERED)
+			return violate(e, e->tick, e->pk[pkt].loc, pkt, "packet never reached its destination");
 		if (!e->payload)
 			continue;
 		b = e->payload + (size_t)pkt * e->p.payload;
 		for (i = 0; i < e->p.payload; i++)
-			if (b[i] != txn_payload_byte(e->p.seed, src, e->dst[pkt], i))
-				return violate(e, e->tick, e->dst[pkt], pkt, "payload corrupted");
+			if (b[i] != txn_payload_byte(e->p.seed, src, e->pk[pkt].dst, i))
+				return violate(e, e->tick, e->pk[pkt].dst, pkt, "payload corrupted");
 		if (!(pkt & 4095))
 			txn_cond_resched();
 	}

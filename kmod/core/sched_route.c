@@ -92,7 +92,7 @@ static int find_path(struct txn_engine *e, struct route_state *st, u32 pkt, u32 
 static int route_inject(struct txn_engine *e, u32 pkt)
 {
 	struct route_state *st = e->priv;
-	int ret = find_path(e, st, pkt, e->src[pkt], e->dst[pkt]);
+	int ret = find_path(e, st, pkt, e->src[pkt], e->pk[pkt].dst);
 
 	if (ret)
 		return ret;
