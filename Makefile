@@ -42,10 +42,11 @@ MOD_EXCL := --exclude='*.o' --exclude='.*' --exclude='*.ko' --exclude='*.mod' \
 DEMO := set -e; \
 	echo "== txctl create torus 8 8"; txctl create torus 8 8; \
 	echo "== txctl show txnet0"; txctl show txnet0; \
-	if txctl help 2>&1 | grep -qw run; then \
-		echo "== txctl run txnet0 total-exchange"; txctl run txnet0 total-exchange; fi; \
 	echo "== /sys/kernel/txnet/txnet0"; \
-	for f in $$(find /sys/kernel/txnet/txnet0 -type f | sort); do echo "$$f: $$(cat $$f)"; done
+	for f in $$(find /sys/kernel/txnet/txnet0 -maxdepth 1 -type f | sort); do echo "$$f: $$(cat $$f)"; done; \
+	echo "== txctl create ring 12 && txctl run txnet1 total-exchange"; \
+	txctl create ring 12; txctl run txnet1 total-exchange; \
+	echo "== cat /sys/kernel/txnet/txnet1/last/steps"; cat /sys/kernel/txnet/txnet1/last/steps
 
 .PHONY: all module deps kernels ksft user selftests host-check install uninstall \
 	run check bench clean distclean help

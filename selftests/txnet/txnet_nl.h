@@ -26,6 +26,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <linux/netlink.h>
@@ -663,6 +664,448 @@ static inline int param_read(const char *param, char *buf, size_t len)
 
 	snprintf(path, sizeof(path), TXNET_PARAMS "/%s", param);
 	return read_str(path, buf, len);
+}
+
+
+/* ---- exchanges and ports: RUN, STOP, RUN_DONE, SEND, RECV ---- */
+
+/* TXNET_A_RESULT, parsed.  has[] says which TXNET_A_RES_* were present. */
+struct txnl_result {
+	bool present;		/* the nest itself was there */
+	bool has[TXNET_A_RES_MAX + 1];
+	uint32_t run_id, status, op, algo, port_model, nodes, payload;
+	uint64_t seed, steps, ticks, lower_bound, expected_steps;
+	uint64_t transmissions, delivered, expected_deliveries;
+	uint8_t verified;
+	uint64_t wall_ns, max_lateness_ns;
+	uint32_t max_queue, max_queue_node;
+	char error[128];
+	uint64_t error_tick;
+	uint32_t error_node;
+};
+
+/* Parse a TXNET_A_RESULT nest into @r; 0 or -EINVAL. */
+static inline int txnl_parse_result(struct nlattr *nest, struct txnl_result *r)
+{
+	struct nlattr *tb[TXNET_A_RES_MAX + 1];
+	int i;
+
+	memset(r, 0, sizeof(*r));
+	if (!nest)
+		return 0;
+	if (nla_parse_nested(tb, TXNET_A_RES_MAX, nest, NULL) < 0)
+		return -EINVAL;
+	r->present = true;
+	for (i = 0; i <= TXNET_A_RES_MAX; i++)
+		r->has[i] = tb[i] != NULL;
+#define R32(a, f) do { if (tb[a]) r->f = nla_get_u32(tb[a]); } while (0)
+#define R64(a, f) do { if (tb[a]) r->f = nla_get_u64(tb[a]); } while (0)
+	R32(TXNET_A_RES_RUN_ID, run_id);
+	R32(TXNET_A_RES_STATUS, status);
+	R32(TXNET_A_RES_OP, op);
+	R32(TXNET_A_RES_ALGO, algo);
+	R32(TXNET_A_RES_PORT_MODEL, port_model);
+	R32(TXNET_A_RES_NODES, nodes);
+	R32(TXNET_A_RES_PAYLOAD, payload);
+	R64(TXNET_A_RES_SEED, seed);
+	R64(TXNET_A_RES_STEPS, steps);
+	R64(TXNET_A_RES_TICKS, ticks);
+	R64(TXNET_A_RES_LOWER_BOUND, lower_bound);
+	R64(TXNET_A_RES_EXPECTED_STEPS, expected_steps);
+	R64(TXNET_A_RES_TRANSMISSIONS, transmissions);
+	R64(TXNET_A_RES_DELIVERED, delivered);
+	R64(TXNET_A_RES_EXPECTED_DELIVERIES, expected_deliveries);
+	R64(TXNET_A_RES_WALL_NS, wall_ns);
+	R64(TXNET_A_RES_MAX_LATENESS_NS, max_lateness_ns);
+	R32(TXNET_A_RES_MAX_QUEUE, max_queue);
+	R32(TXNET_A_RES_MAX_QUEUE_NODE, max_queue_node);
+	R64(TXNET_A_RES_ERROR_TICK, error_tick);
+	R32(TXNET_A_RES_ERROR_NODE, error_node);
+#undef R32
+#undef R64
+	if (tb[TXNET_A_RES_VERIFIED])
+		r->verified = nla_get_u8(tb[TXNET_A_RES_VERIFIED]);
+	if (tb[TXNET_A_RES_ERROR])
+		nla_strlcpy(r->error, tb[TXNET_A_RES_ERROR], sizeof(r->error));
+	return 0;
+}
+
+/*
+ * Everything a txnet message may carry beyond struct txnet_info: run
+ * progress, ports counters, the last result (GET), the run id (GET, RUN
+ * reply, RUN_DONE).
+ */
+struct txnl_netx {
+	struct txnet_info info;
+	uint32_t run_id;		/* TXNET_A_RUN_ID */
+	uint64_t run_ticks, run_delivered;
+	uint32_t ports_in_flight, ports_unread;
+	struct txnl_result res;		/* TXNET_A_RESULT (res.present) */
+};
+
+static inline int txnl_parse_netx(struct nlmsghdr *h, struct txnl_netx *x)
+{
+	struct nlattr *tb[TXNET_A_MAX + 1];
+
+	memset(x, 0, sizeof(*x));
+	if (txnl_parse(h, &x->info))
+		return -EINVAL;
+	if (genlmsg_parse(h, 0, tb, TXNET_A_MAX, NULL) < 0)
+		return -EINVAL;
+	if (tb[TXNET_A_RUN_ID])
+		x->run_id = nla_get_u32(tb[TXNET_A_RUN_ID]);
+	if (tb[TXNET_A_RUN_TICKS])
+		x->run_ticks = nla_get_u64(tb[TXNET_A_RUN_TICKS]);
+	if (tb[TXNET_A_RUN_DELIVERED])
+		x->run_delivered = nla_get_u64(tb[TXNET_A_RUN_DELIVERED]);
+	if (tb[TXNET_A_PORTS_IN_FLIGHT])
+		x->ports_in_flight = nla_get_u32(tb[TXNET_A_PORTS_IN_FLIGHT]);
+	if (tb[TXNET_A_PORTS_UNREAD])
+		x->ports_unread = nla_get_u32(tb[TXNET_A_PORTS_UNREAD]);
+	return txnl_parse_result(tb[TXNET_A_RESULT], &x->res);
+}
+
+typedef int (*txnl_raw_fn)(struct nlmsghdr *h, void *arg);
+
+/*
+ * txnl_xfer() handing each txnet message raw to @each (which returns 0 or
+ * -errno, recorded as t->err if no kernel error follows).  Returns t->err.
+ */
+static inline int txnl_xfer_raw(struct txnl *t, struct nl_msg *m, txnl_raw_fn each, void *arg)
+{
+	struct sockaddr_nl who;
+	unsigned char *buf;
+	struct nlmsghdr *h;
+	int n, ret, cb_err = 0;
+	uint32_t seq;
+
+	txnl_reset(t);
+	ret = nl_send_auto(t->sk, m);
+	seq = nlmsg_hdr(m)->nlmsg_seq;
+	nlmsg_free(m);
+	if (ret < 0)
+		return t->err = -EIO;
+	for (;;) {
+		buf = NULL;
+		n = nl_recv(t->sk, &who, &buf, NULL);
+		if (n <= 0) {
+			free(buf);
+			return t->err = -EIO;
+		}
+		t->batches++;
+		for (h = (struct nlmsghdr *)buf; nlmsg_ok(h, n); h = nlmsg_next(h, &n)) {
+			if (h->nlmsg_seq != seq)
+				continue;
+			if (h->nlmsg_type == NLMSG_ERROR) {
+				txnl_take_err(t, h);
+				free(buf);
+				if (!t->err && cb_err)
+					t->err = cb_err;
+				return t->err;
+			}
+			if (h->nlmsg_type == NLMSG_DONE) {
+				free(buf);
+				return t->err = cb_err;
+			}
+			if (h->nlmsg_type == t->family && each && !cb_err)
+				cb_err = each(h, arg);
+		}
+		free(buf);
+	}
+}
+
+static inline int txnl_netx_one(struct nlmsghdr *h, void *arg)
+{
+	return txnl_parse_netx(h, arg) ? -EBADMSG : 0;
+}
+
+/* GET with everything: progress, ports, last result. */
+static inline int txnl_getx(struct txnl *t, const char *name, struct txnl_netx *out)
+{
+	struct txnl_netx dummy;
+	struct nl_msg *m = txnl_msg(t, TXNET_CMD_GET, 0);
+
+	if (!m)
+		return t->err = -ENOMEM;
+	if (name && nla_put_string(m, TXNET_A_NAME, name) < 0) {
+		nlmsg_free(m);
+		return t->err = -ENOMEM;
+	}
+	memset(out ? out : &dummy, 0, sizeof(dummy));
+	return txnl_xfer_raw(t, m, txnl_netx_one, out ? out : &dummy);
+}
+
+/*
+ * A RUN request.  op 0 leaves TXNET_A_OP out; the has_* flags send the
+ * optional attributes.
+ */
+struct txnl_run_req {
+	const char *name;
+	uint32_t op;
+	bool has_algo, has_payload, has_seed, has_fault;
+	uint32_t algo, payload, fault;
+	uint64_t seed;
+	/* filled in by txnl_run(): where each attribute sat, -1 if not sent */
+	int off_name, off_op, off_algo, off_payload, off_seed, off_fault;
+};
+
+/* RUN; on success *run_id (may be NULL) is the reply's TXNET_A_RUN_ID. */
+static inline int txnl_run(struct txnl *t, struct txnl_run_req *r, uint32_t *run_id)
+{
+	struct txnl_netx x;
+	struct nl_msg *m = txnl_msg(t, TXNET_CMD_RUN, 0);
+	int ret;
+
+	if (!m)
+		return t->err = -ENOMEM;
+	r->off_name = r->off_op = r->off_algo = r->off_payload = r->off_seed = r->off_fault = -1;
+#define RPUT(cond, field, call) do {					\
+		if (cond) {						\
+			field = txnl_tail(m);				\
+			if (call < 0) {					\
+				nlmsg_free(m);				\
+				return t->err = -ENOMEM;		\
+			}						\
+		}							\
+	} while (0)
+	RPUT(r->name, r->off_name, nla_put_string(m, TXNET_A_NAME, r->name));
+	RPUT(r->op, r->off_op, nla_put_u32(m, TXNET_A_OP, r->op));
+	RPUT(r->has_algo, r->off_algo, nla_put_u32(m, TXNET_A_ALGO, r->algo));
+	RPUT(r->has_payload, r->off_payload, nla_put_u32(m, TXNET_A_PAYLOAD, r->payload));
+	RPUT(r->has_seed, r->off_seed, nla_put_u64(m, TXNET_A_SEED, r->seed));
+	RPUT(r->has_fault, r->off_fault, nla_put_u32(m, TXNET_A_FAULT, r->fault));
+#undef RPUT
+	memset(&x, 0, sizeof(x));
+	ret = txnl_xfer_raw(t, m, txnl_netx_one, &x);
+	if (!ret && !x.run_id)
+		ret = t->err = -EBADMSG;	/* a RUN reply always carries the run id */
+	if (!ret && run_id)
+		*run_id = x.run_id;
+	return ret;
+}
+
+/* RUN total exchange with @algo (TXNET_ALGO_AUTO included). */
+static inline int txnl_run_algo(struct txnl *t, const char *name, uint32_t algo,
+				uint32_t *run_id)
+{
+	struct txnl_run_req r = {
+		.name = name, .op = TXNET_OP_TOTAL_EXCHANGE, .has_algo = true, .algo = algo,
+	};
+
+	return txnl_run(t, &r, run_id);
+}
+
+static inline int txnl_stop(struct txnl *t, const char *name)
+{
+	return txnl_named(t, TXNET_CMD_STOP, name, NULL);
+}
+
+/*
+ * The next txnet message on an events socket (NEW, DEL, RUN_DONE), waiting
+ * up to @ms: 1 (in @x), 0 on timeout, or -errno.  Unlike txnl_event() it
+ * keeps no state between calls: a multicast datagram holds one message.
+ * Do not mix the two on one socket.
+ */
+static inline int txnl_event_x(struct txnl *t, struct txnl_netx *x, int ms)
+{
+	struct pollfd p = { .fd = nl_socket_get_fd(t->sk), .events = POLLIN };
+	struct sockaddr_nl who;
+	struct timespec t0, now;
+	unsigned char *buf;
+	struct nlmsghdr *h;
+	int n, left = ms, ret;
+
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	for (;;) {
+		ret = poll(&p, 1, left);
+		if (ret < 0)
+			return -errno;
+		if (!ret)
+			return 0;
+		buf = NULL;
+		n = nl_recv(t->sk, &who, &buf, NULL);
+		if (n <= 0) {
+			free(buf);
+			return n == -NLE_NOMEM ? -ENOBUFS : -EIO;
+		}
+		for (h = (struct nlmsghdr *)buf; nlmsg_ok(h, n); h = nlmsg_next(h, &n)) {
+			if (h->nlmsg_type != t->family)
+				continue;
+			ret = txnl_parse_netx(h, x) ? -EBADMSG : 1;
+			free(buf);
+			return ret;
+		}
+		free(buf);
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		left = ms - (int)((now.tv_sec - t0.tv_sec) * 1000 +
+				  (now.tv_nsec - t0.tv_nsec) / 1000000);
+		if (left <= 0)
+			return 0;
+	}
+}
+
+/*
+ * Wait up to @ms for the RUN_DONE of run @run_id (0: any run) of network
+ * @name, skipping every other event: 1 (result in @res), 0 on timeout, or
+ * -errno.
+ */
+static inline int txnl_run_done(struct txnl *ev, const char *name, uint32_t run_id, int ms,
+				struct txnl_result *res)
+{
+	struct timespec t0, now;
+	struct txnl_netx x;
+	int ret, left = ms;
+
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	for (;;) {
+		ret = txnl_event_x(ev, &x, left);
+		if (ret <= 0)
+			return ret;
+		if (x.info.cmd == TXNET_CMD_RUN_DONE && !strcmp(x.info.name, name) &&
+		    (!run_id || x.run_id == run_id)) {
+			*res = x.res;
+			return 1;
+		}
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		left = ms - (int)((now.tv_sec - t0.tv_sec) * 1000 +
+				  (now.tv_nsec - t0.tv_nsec) / 1000000);
+		if (left <= 0)
+			return 0;
+	}
+}
+
+/* Where the attributes of the last txnl_send_at() sat; -1 if not sent. */
+struct txnl_send_offs {
+	int name, src, dst, data;
+};
+
+/*
+ * SEND @len bytes of @data (NULL: no TXNET_A_DATA) from @src to @dst;
+ * @offs (may be NULL) receives the attributes' offsets.
+ */
+static inline int txnl_send_at(struct txnl *t, const char *name, uint32_t src, uint32_t dst,
+			       const void *data, size_t len, struct txnl_send_offs *offs)
+{
+	struct txnl_send_offs o = { -1, -1, -1, -1 };
+	struct nl_msg *m = txnl_msg(t, TXNET_CMD_SEND, 0);
+
+	if (!m)
+		return t->err = -ENOMEM;
+	if (name) {
+		o.name = txnl_tail(m);
+		if (nla_put_string(m, TXNET_A_NAME, name) < 0)
+			goto fail;
+	}
+	o.src = txnl_tail(m);
+	if (nla_put_u32(m, TXNET_A_SRC, src) < 0)
+		goto fail;
+	o.dst = txnl_tail(m);
+	if (nla_put_u32(m, TXNET_A_DST, dst) < 0)
+		goto fail;
+	if (data) {
+		o.data = txnl_tail(m);
+		if (nla_put(m, TXNET_A_DATA, (int)len, data) < 0)
+			goto fail;
+	}
+	if (offs)
+		*offs = o;
+	return txnl_xfer_raw(t, m, NULL, NULL);
+fail:
+	nlmsg_free(m);
+	return t->err = -ENOMEM;
+}
+
+static inline int txnl_send(struct txnl *t, const char *name, uint32_t src, uint32_t dst,
+			    const void *data, size_t len)
+{
+	return txnl_send_at(t, name, src, dst, data, len, NULL);
+}
+
+/* One packet read from a port. */
+struct txnl_pmsg {
+	uint32_t src, dst, len;
+	uint64_t sent_tick, recv_tick;
+	uint8_t data[TXNET_PORT_DATA_MAX];
+};
+
+struct txnl_pmsgs {
+	int n, cap;
+	struct txnl_pmsg *m;	/* cap entries, caller's */
+	int replied;		/* RECV replies seen */
+};
+
+static inline int txnl_pmsgs_one(struct nlmsghdr *h, void *arg)
+{
+	struct nlattr *tb[TXNET_A_MAX + 1], *mtb[TXNET_A_MSG_MAX + 1], *a;
+	struct txnl_pmsgs *l = arg;
+	struct txnl_pmsg *p;
+	int rem;
+
+	if (genlmsg_parse(h, 0, tb, TXNET_A_MAX, NULL) < 0)
+		return -EBADMSG;
+	l->replied++;
+	if (!tb[TXNET_A_MSGS])
+		return -EBADMSG;	/* the nest is always there, empty when nothing came */
+	nla_for_each_nested(a, tb[TXNET_A_MSGS], rem) {
+		if (nla_parse_nested(mtb, TXNET_A_MSG_MAX, a, NULL) < 0 ||
+		    !mtb[TXNET_A_MSG_SRC] || !mtb[TXNET_A_MSG_DST] || !mtb[TXNET_A_MSG_DATA] ||
+		    !mtb[TXNET_A_MSG_SENT_TICK] || !mtb[TXNET_A_MSG_RECV_TICK] ||
+		    nla_len(mtb[TXNET_A_MSG_DATA]) > TXNET_PORT_DATA_MAX)
+			return -EBADMSG;
+		if (l->n == l->cap)
+			return -ENOSPC;
+		p = &l->m[l->n++];
+		p->src = nla_get_u32(mtb[TXNET_A_MSG_SRC]);
+		p->dst = nla_get_u32(mtb[TXNET_A_MSG_DST]);
+		p->sent_tick = nla_get_u64(mtb[TXNET_A_MSG_SENT_TICK]);
+		p->recv_tick = nla_get_u64(mtb[TXNET_A_MSG_RECV_TICK]);
+		p->len = (uint32_t)nla_len(mtb[TXNET_A_MSG_DATA]);
+		memcpy(p->data, nla_data(mtb[TXNET_A_MSG_DATA]), p->len);
+	}
+	return 0;
+}
+
+/*
+ * One RECV at @node: the packets it returned are appended to @l.  Returns
+ * the number appended (0: the port was empty) or -errno.
+ */
+static inline int txnl_recv_at(struct txnl *t, const char *name, uint32_t node,
+			       struct txnl_pmsgs *l, int *off_node)
+{
+	struct nl_msg *m = txnl_msg(t, TXNET_CMD_RECV, 0);
+	int before = l->n, ret, off;
+
+	if (!m)
+		return t->err = -ENOMEM;
+	if (name && nla_put_string(m, TXNET_A_NAME, name) < 0)
+		goto fail;
+	off = txnl_tail(m);
+	if (nla_put_u32(m, TXNET_A_NODE, node) < 0)
+		goto fail;
+	if (off_node)
+		*off_node = off;
+	ret = txnl_xfer_raw(t, m, txnl_pmsgs_one, l);
+	return ret ? ret : l->n - before;
+fail:
+	nlmsg_free(m);
+	return t->err = -ENOMEM;
+}
+
+static inline int txnl_recv(struct txnl *t, const char *name, uint32_t node,
+			    struct txnl_pmsgs *l)
+{
+	return txnl_recv_at(t, name, node, l, NULL);
+}
+
+/* RECV at @node until a reply comes back empty: total appended or -errno. */
+static inline int txnl_recv_all(struct txnl *t, const char *name, uint32_t node,
+				struct txnl_pmsgs *l)
+{
+	int ret, total = 0;
+
+	while ((ret = txnl_recv(t, name, node, l)) > 0)
+		total += ret;
+	return ret < 0 ? ret : total;
 }
 
 #endif /* TXNET_SELFTEST_NL_H */
