@@ -204,6 +204,7 @@ err_free:
 /* Called by the kobject release, when the last sysfs reader is gone. */
 void txnet_net_free(struct txnet_net *tn)
 {
+	kfree(tn->last.queue_max);
 	txn_graph_free(&tn->graph);
 	kfree(tn);
 }

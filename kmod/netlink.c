@@ -137,6 +137,8 @@ static int fill_result(struct sk_buff *skb, const struct txnet_result *r)
 			      TXNET_A_RES_PAD) ||
 	    nla_put_u32(skb, TXNET_A_RES_MAX_QUEUE, r->max_queue) ||
 	    nla_put_u32(skb, TXNET_A_RES_MAX_QUEUE_NODE, r->max_queue_node) ||
+	    (r->queue_max &&
+	     nla_put(skb, TXNET_A_RES_QUEUE_MAX, r->queue_max_len * sizeof(u32), r->queue_max)) ||
 	    (r->error[0] &&
 	     (nla_put_string(skb, TXNET_A_RES_ERROR, r->error) ||
 	      nla_put_u64_64bit(skb, TXNET_A_RES_ERROR_TICK, r->error_tick, TXNET_A_RES_PAD) ||
@@ -231,20 +233,24 @@ void txnet_genl_notify_del(struct txnet_net *tn)
 	notify(tn, TXNET_CMD_DEL);
 }
 
-/* RUN_DONE: who ran what, and the result, without the network's details. */
-void txnet_genl_notify_run(struct txnet_net *tn, const struct txnet_result *res)
+/* RUN_DONE: the last result, who ran it, without the network's details. */
+void txnet_genl_notify_run(struct txnet_net *tn)
 {
 	struct sk_buff *skb;
 	void *hdr;
+	int ret;
 
 	skb = genlmsg_new(NLMSG_GOODSIZE, GFP_KERNEL);
 	if (!skb)
 		return;
 	hdr = genlmsg_put(skb, 0, 0, &txnet_family, 0, TXNET_CMD_RUN_DONE);
-	if (!hdr || nla_put_u32(skb, TXNET_A_ID, tn->id) ||
-	    nla_put_string(skb, TXNET_A_NAME, tn->name) ||
-	    nla_put_u32(skb, TXNET_A_RUN_ID, res->run_id) ||
-	    fill_result(skb, res)) {
+	mutex_lock(&tn->res_lock);
+	ret = !hdr || nla_put_u32(skb, TXNET_A_ID, tn->id) ||
+	      nla_put_string(skb, TXNET_A_NAME, tn->name) ||
+	      nla_put_u32(skb, TXNET_A_RUN_ID, tn->last.run_id) ||
+	      fill_result(skb, &tn->last);
+	mutex_unlock(&tn->res_lock);
+	if (ret) {
 		nlmsg_free(skb);
 		return;
 	}

@@ -21,6 +21,7 @@ void txnet_run_free(struct txnet_run *r)
 		return;
 	txn_engine_free(&r->e);
 	txnet_mem_uncharge(r->charged);
+	kfree(r->res.queue_max);
 	kfree(r);
 }
 
@@ -129,6 +130,11 @@ static void finish(struct txnet_run *r, int ret, bool stopped)
 			res->max_queue_node = v;
 		}
 	}
+	if (e->g->nodes <= TXNET_RES_QUEUE_MAX_NODES) {
+		res->queue_max = kmemdup(e->qmax, e->g->nodes * sizeof(u32), GFP_KERNEL_ACCOUNT);
+		if (res->queue_max)
+			res->queue_max_len = e->g->nodes;
+	}
 	if (stopped) {
 		res->status = TXNET_RUN_STOPPED;
 		strscpy(res->error, "stopped before every packet was delivered", sizeof(res->error));
@@ -187,7 +193,8 @@ void txnet_run_exec(struct txnet_net *tn, struct txnet_run *r)
 	trace_txnet_run_done(tn->name, &r->res);
 
 	mutex_lock(&tn->res_lock);
+	kfree(tn->last.queue_max);
 	tn->last = r->res;
 	mutex_unlock(&tn->res_lock);
-	txnet_genl_notify_run(tn, &r->res);
+	r->res.queue_max = NULL;
 }

@@ -23,6 +23,8 @@ struct txnet_result {
 	bool verified;
 	u64 wall_ns, max_lateness_ns;
 	u32 max_queue, max_queue_node;
+	/* per node, nodes <= TXNET_RES_QUEUE_MAX_NODES; owned by whoever holds the result */
+	u32 *queue_max, queue_max_len;
 	char error[TXNET_ERROR_LEN];
 	u64 error_tick;
 	u32 error_node;

@@ -36,6 +36,18 @@ TXNET_RO(state, "%s", txnet_state_name(READ_ONCE(tn->state)));
 TXNET_RO(ticks, "%llu", READ_ONCE(tn->ticks));
 TXNET_RO(mem_bytes, "%llu", tn->mem_bytes);
 
+static u32 ports_count(struct txnet_net *tn, bool unread)
+{
+	struct txnet_ports *pt = smp_load_acquire(&tn->ports);
+
+	if (!pt)
+		return 0;
+	return unread ? READ_ONCE(pt->unread) : READ_ONCE(pt->in_flight);
+}
+
+TXNET_RO(ports_in_flight, "%u", ports_count(tn, false));
+TXNET_RO(ports_unread, "%u", ports_count(tn, true));
+
 static ssize_t topology_show(struct kobject *kobj, struct kobj_attribute *attr, char *buf)
 {
 	int len = txn_spec_format(&to_net(kobj)->spec, buf, PAGE_SIZE - 1);
@@ -115,6 +127,8 @@ static struct attribute *txnet_net_attrs[] = {
 	&state_attr.attr,
 	&ticks_attr.attr,
 	&mem_bytes_attr.attr,
+	&ports_in_flight_attr.attr,
+	&ports_unread_attr.attr,
 	NULL,
 };
 

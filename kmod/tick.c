@@ -35,7 +35,9 @@ static int txnet_tick_thread(void *data)
 		txnet_run_exec(tn, r);
 		WRITE_ONCE(tn->run, NULL);
 		txnet_run_free(r);
+		/* Idle before the news: whoever hears RUN_DONE may start the next run. */
 		smp_store_release(&tn->state, TXNET_STATE_IDLE);
+		txnet_genl_notify_run(tn);
 	}
 	return 0;
 }

@@ -121,7 +121,7 @@ bool txnet_tick_pace(struct txnet_net *tn, ktime_t deadline);
 int txnet_genl_init(void);
 void txnet_genl_exit(void);
 void txnet_genl_notify_del(struct txnet_net *tn);
-void txnet_genl_notify_run(struct txnet_net *tn, const struct txnet_result *res);
+void txnet_genl_notify_run(struct txnet_net *tn);
 
 /* names of enum values, for sysfs and messages */
 const char *txnet_port_model_name(u32 model);

@@ -16,6 +16,7 @@ static const char *const subdirs[] = { "last" };
 static const char *const files[] = {
 	"id", "topology", "nodes", "switches", "links", "diameter",
 	"port_model", "tick_ns", "state", "ticks", "mem_bytes",
+	"ports_in_flight", "ports_unread",
 };
 
 FIXTURE(sys) {
@@ -118,6 +119,8 @@ TEST_F(sys, values)
 	FILE_IS("state", "idle");
 	FILE_IS("ticks", "%llu", (unsigned long long)i->ticks);
 	FILE_IS("mem_bytes", "%llu", (unsigned long long)i->mem_bytes);
+	FILE_IS("ports_in_flight", "%u", 0U);
+	FILE_IS("ports_unread", "%u", 0U);
 	/* CSR graph: (64 + 1) * 4 + 3 * 256 * 4 bytes, plus the network struct */
 	EXPECT_LE(65 * 4 + 3 * 256 * 4, i->mem_bytes);
 	EXPECT_GT(65 * 4 + 3 * 256 * 4 + 16384, i->mem_bytes);

@@ -184,6 +184,8 @@ enum txnet_run_status {
 	TXNET_RUN_MAX = __TXNET_RUN_MAX - 1
 };
 
+#define TXNET_RES_QUEUE_MAX_NODES	256
+
 /* Inside TXNET_A_RESULT.  STEPS and EXPECTED_STEPS only when they exist. */
 enum txnet_res_attr {
 	TXNET_A_RES_UNSPEC,
@@ -211,6 +213,8 @@ enum txnet_res_attr {
 	TXNET_A_RES_ERROR,		/* string: the rule broken */
 	TXNET_A_RES_ERROR_TICK,		/* u64 */
 	TXNET_A_RES_ERROR_NODE,		/* u32 */
+	TXNET_A_RES_QUEUE_MAX,		/* binary: u32 per node, its largest queue;
+					 * only up to TXNET_RES_QUEUE_MAX_NODES nodes */
 
 	__TXNET_A_RES_MAX,
 	TXNET_A_RES_MAX = __TXNET_A_RES_MAX - 1
