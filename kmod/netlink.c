@@ -20,26 +20,69 @@ static const struct genl_multicast_group txnet_mcgrps[] = {
 	[TXNET_MCGRP_EVENTS_ID] = { .name = TXNET_MCGRP_EVENTS },
 };
 
-/* Not const: 6.1 and 6.12 disagree on the const-ness of .range. */
-static struct netlink_range_validation txnet_tick_ns_range = {
-	.min = 0,
-	.max = TXNET_TICK_NS_MAX,
+/*
+ * Policies check types; ranges are checked by check_ranges() so that a
+ * value out of range is refused with a message naming the field, not the
+ * policy's generic "integer out of range".
+ */
+struct txnet_range {
+	int type;
+	u64 min, max;
+	const char *msg;
 };
+
+static const struct txnet_range txnet_net_ranges[] = {
+	{ TXNET_A_TOPOLOGY, 1, TXNET_TOPO_MAX, "unknown topology" },
+	{ TXNET_A_BASE, 1, TXNET_TOPO_MAX, "unknown biswapped base topology" },
+	{ TXNET_A_PORT_MODEL, TXNET_PORT_ALL, TXNET_PORT_MAX,
+	  "port_model must be 1 (all) or 2 (single)" },
+	{ TXNET_A_TICK_NS, 0, TXNET_TICK_NS_MAX, "tick_ns must be at most 1000000000 (1 s)" },
+	{ 0 }
+};
+
+static const struct txnet_range txnet_run_ranges[] = {
+	{ TXNET_A_OP, 1, TXNET_OP_MAX, "unknown operation" },
+	{ TXNET_A_ALGO, 0, TXNET_ALGO_MAX, "unknown algorithm" },
+	{ TXNET_A_PAYLOAD, 0, TXNET_PAYLOAD_MAX, "payload must be at most 4096 bytes" },
+	{ TXNET_A_FAULT, 0, TXNET_FAULT_MAX, "unknown fault" },
+	{ 0 }
+};
+
+static int check_ranges(struct genl_info *info, const struct txnet_range *r)
+{
+	struct nlattr *a;
+	u64 v;
+
+	for (; r->type; r++) {
+		a = info->attrs[r->type];
+		if (!a)
+			continue;
+		v = nla_len(a) == sizeof(u64) ? nla_get_u64(a) : nla_get_u32(a);
+		if (v < r->min || v > r->max) {
+			if (info->extack) {
+				info->extack->_msg = r->msg;
+				info->extack->bad_attr = a;
+			}
+			return -ERANGE;
+		}
+	}
+	return 0;
+}
 
 static const struct nla_policy txnet_dim_policy[TXNET_A_DIM_MAX + 1] = {
 	[TXNET_A_DIM_SIZE] = { .type = NLA_U32 },
-	[TXNET_A_DIM_KIND] = NLA_POLICY_RANGE(NLA_U32, TXNET_DIM_LINEAR, TXNET_DIM_MAX),
+	[TXNET_A_DIM_KIND] = { .type = NLA_U32 },
 };
 
 #define TXNET_NAME_POLICY { .type = NLA_NUL_STRING, .len = TXNET_NAME_LEN - 1 }
-#define TXNET_PORT_POLICY NLA_POLICY_RANGE(NLA_U32, TXNET_PORT_ALL, TXNET_PORT_MAX)
-#define TXNET_TICK_POLICY NLA_POLICY_FULL_RANGE(NLA_U64, &txnet_tick_ns_range)
+#define TXNET_PORT_POLICY { .type = NLA_U32 }
+#define TXNET_TICK_POLICY { .type = NLA_U64 }
 #define TXNET_READ_ONLY { .type = NLA_REJECT, .reject_message = "attribute is read-only" }
 
 static const struct nla_policy txnet_new_policy[TXNET_A_MEM_BYTES + 1] = {
 	[TXNET_A_NAME] = TXNET_NAME_POLICY,
-	[TXNET_A_TOPOLOGY] = NLA_POLICY_RANGE(NLA_U32, 1, TXNET_TOPO_MAX),
-	[TXNET_A_BASE] = NLA_POLICY_RANGE(NLA_U32, 1, TXNET_TOPO_MAX),
+	[TXNET_A_TOPOLOGY] = { .type = NLA_U32 },
+	[TXNET_A_BASE] = { .type = NLA_U32 },
 	[TXNET_A_DIMS] = NLA_POLICY_NESTED_ARRAY(txnet_dim_policy),
 	[TXNET_A_PORT_MODEL] = TXNET_PORT_POLICY,
 	[TXNET_A_TICK_NS] = TXNET_TICK_POLICY,
@@ -50,18 +93,13 @@ static const struct nla_policy txnet_name_policy[TXNET_A_NAME + 1] = {
 	[TXNET_A_NAME] = TXNET_NAME_POLICY,
 };
 
-static struct netlink_range_validation txnet_payload_range = {
-	.min = 0,
-	.max = TXNET_PAYLOAD_MAX,
-};
-
 static const struct nla_policy txnet_run_policy[TXNET_A_FAULT + 1] = {
 	[TXNET_A_NAME] = TXNET_NAME_POLICY,
-	[TXNET_A_OP] = NLA_POLICY_RANGE(NLA_U32, 1, TXNET_OP_MAX),
-	[TXNET_A_ALGO] = NLA_POLICY_RANGE(NLA_U32, 0, TXNET_ALGO_MAX),
-	[TXNET_A_PAYLOAD] = NLA_POLICY_FULL_RANGE(NLA_U32, &txnet_payload_range),
+	[TXNET_A_OP] = { .type = NLA_U32 },
+	[TXNET_A_ALGO] = { .type = NLA_U32 },
+	[TXNET_A_PAYLOAD] = { .type = NLA_U32 },
 	[TXNET_A_SEED] = { .type = NLA_U64 },
-	[TXNET_A_FAULT] = NLA_POLICY_RANGE(NLA_U32, 0, TXNET_FAULT_MAX),
+	[TXNET_A_FAULT] = { .type = NLA_U32 },
 };
 
 static const struct nla_policy txnet_send_policy[TXNET_A_DATA + 1] = {
@@ -139,10 +177,11 @@ static int fill_result(struct sk_buff *skb, const struct txnet_result *r)
 	    nla_put_u32(skb, TXNET_A_RES_MAX_QUEUE_NODE, r->max_queue_node) ||
 	    (r->queue_max &&
 	     nla_put(skb, TXNET_A_RES_QUEUE_MAX, r->queue_max_len * sizeof(u32), r->queue_max)) ||
-	    (r->error[0] &&
-	     (nla_put_string(skb, TXNET_A_RES_ERROR, r->error) ||
-	      nla_put_u64_64bit(skb, TXNET_A_RES_ERROR_TICK, r->error_tick, TXNET_A_RES_PAD) ||
-	      nla_put_u32(skb, TXNET_A_RES_ERROR_NODE, r->error_node))))
+	    (r->error[0] && nla_put_string(skb, TXNET_A_RES_ERROR, r->error)) ||
+	    (r->status == TXNET_RUN_FAILED &&
+	     nla_put_u64_64bit(skb, TXNET_A_RES_ERROR_TICK, r->error_tick, TXNET_A_RES_PAD)) ||
+	    (r->status == TXNET_RUN_FAILED && r->error_node != TXN_NONE &&
+	     nla_put_u32(skb, TXNET_A_RES_ERROR_NODE, r->error_node)))
 		return -EMSGSIZE;
 	nla_nest_end(skb, nest);
 	return 0;
@@ -317,6 +356,13 @@ static int parse_dims(struct genl_info *info, struct txn_spec *spec, struct dim_
 			NL_SET_ERR_MSG_ATTR(extack, dim, "dimension size is missing");
 			return -EINVAL;
 		}
+		if (tb[TXNET_A_DIM_KIND] &&
+		    (nla_get_u32(tb[TXNET_A_DIM_KIND]) < TXNET_DIM_LINEAR ||
+		     nla_get_u32(tb[TXNET_A_DIM_KIND]) > TXNET_DIM_MAX)) {
+			NL_SET_ERR_MSG_ATTR(extack, tb[TXNET_A_DIM_KIND],
+					    "dimension kind must be 1 (linear), 2 (ring) or 3 (complete)");
+			return -ERANGE;
+		}
 		if (tb[TXNET_A_DIM_KIND] && spec->topo != TXNET_TOPO_PRODUCT) {
 			NL_SET_ERR_MSG_ATTR(extack, tb[TXNET_A_DIM_KIND],
 					    "dimension kind is only for a product");
@@ -398,7 +444,9 @@ static int txnet_new_doit(struct sk_buff *skb, struct genl_info *info)
 	void *hdr;
 	int ret;
 
-	ret = parse_spec(info, &req.spec, &where);
+	ret = check_ranges(info, txnet_net_ranges);
+	if (!ret)
+		ret = parse_spec(info, &req.spec, &where);
 	if (ret)
 		return ret;
 	if (info->attrs[TXNET_A_NAME])
@@ -533,6 +581,9 @@ static int txnet_set_doit(struct sk_buff *skb, struct genl_info *info)
 	const char *why;
 	int ret;
 
+	ret = check_ranges(info, txnet_net_ranges);
+	if (ret)
+		return ret;
 	if (attrs[TXNET_A_PORT_MODEL]) {
 		model = nla_get_u32(attrs[TXNET_A_PORT_MODEL]);
 		pmodel = &model;
@@ -571,6 +622,9 @@ static int txnet_run_doit(struct sk_buff *skb, struct genl_info *info)
 
 	if (missing(info, TXNET_A_OP, "operation (TXNET_A_OP) is required"))
 		return -EINVAL;
+	ret = check_ranges(info, txnet_run_ranges);
+	if (ret)
+		return ret;
 	req.op = nla_get_u32(attrs[TXNET_A_OP]);
 	req.algo = attrs[TXNET_A_ALGO] ? nla_get_u32(attrs[TXNET_A_ALGO]) : TXNET_ALGO_AUTO;
 	req.payload = attrs[TXNET_A_PAYLOAD] ? nla_get_u32(attrs[TXNET_A_PAYLOAD]) : 8;

@@ -147,6 +147,8 @@ static void finish(struct txnet_run *r, int ret, bool stopped)
 		strscpy(res->error, e->failed ? e->v.rule : "engine error", sizeof(res->error));
 		res->error_tick = e->v.tick;
 		res->error_node = e->v.node;
+		/* the tick that broke a rule was run, if not completed */
+		res->ticks = max(res->ticks, res->error_tick);
 		return;
 	}
 	res->status = TXNET_RUN_DONE;

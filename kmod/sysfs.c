@@ -185,8 +185,9 @@ TXNET_LAST(max_lateness_ns, "%llu", r->max_lateness_ns, true);
 TXNET_LAST(max_queue, "%u", r->max_queue, true);
 TXNET_LAST(max_queue_node, "%u", r->max_queue_node, true);
 TXNET_LAST(error, "%s", r->error, r->error[0]);
-TXNET_LAST(error_tick, "%llu", r->error_tick, r->error[0]);
-TXNET_LAST(error_node, "%u", r->error_node, r->error[0]);
+TXNET_LAST(error_tick, "%llu", r->error_tick, r->status == TXNET_RUN_FAILED);
+TXNET_LAST(error_node, "%u", r->error_node,
+	   r->status == TXNET_RUN_FAILED && r->error_node != TXN_NONE);
 
 static struct attribute *txnet_last_attrs[] = {
 	&last_run_id_attr.attr,
