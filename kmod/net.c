@@ -10,6 +10,7 @@
  * networks.
  */
 #include <linux/slab.h>
+#include <linux/sched/task_stack.h>
 #include <linux/string.h>
 #include <net/net_namespace.h>
 #include <net/netns/generic.h>
@@ -93,10 +94,14 @@ void txnet_mem_uncharge(u64 bytes)
 	spin_unlock(&txnet_mem_lock);
 }
 
-/* What one network costs: its graph and the struct itself. */
+/*
+ * What one network costs: its graph, the struct itself and its tick
+ * thread's kernel stack, so that the budget also bounds how many threads
+ * networks can start.
+ */
 static u64 net_cost(const struct txn_counts *counts)
 {
-	return txn_graph_bytes(counts) + sizeof(struct txnet_net);
+	return txn_graph_bytes(counts) + sizeof(struct txnet_net) + THREAD_SIZE;
 }
 
 struct txnet_net *txnet_net_create(struct net *net, const struct txnet_create_req *req,
