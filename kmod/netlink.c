@@ -311,6 +311,18 @@ static bool missing(struct genl_info *info, int type, const char *msg)
 	return true;
 }
 
+/*
+ * What GENL_ADMIN_PERM checks (netlink_capable(skb, CAP_NET_ADMIN)), done
+ * in the handler: genetlink's own check refuses without a message.
+ */
+static bool not_admin(struct sk_buff *skb, struct genl_info *info)
+{
+	if (netlink_capable(skb, CAP_NET_ADMIN))
+		return false;
+	GENL_SET_ERR_MSG(info, "changing txnet networks needs CAP_NET_ADMIN");
+	return true;
+}
+
 /* The network a request names, or an ERR_PTR with an extack message. */
 static struct txnet_net *lookup(struct genl_info *info)
 {
@@ -444,6 +456,9 @@ static int txnet_new_doit(struct sk_buff *skb, struct genl_info *info)
 	void *hdr;
 	int ret;
 
+	if (not_admin(skb, info))
+		return -EPERM;
+
 	ret = check_ranges(info, txnet_net_ranges);
 	if (!ret)
 		ret = parse_spec(info, &req.spec, &where);
@@ -500,6 +515,9 @@ err_free:
 static int txnet_del_doit(struct sk_buff *skb, struct genl_info *info)
 {
 	struct txnet_net *tn;
+
+	if (not_admin(skb, info))
+		return -EPERM;
 
 	mutex_lock(&txnet_lock);
 	tn = lookup(info);
@@ -581,6 +599,9 @@ static int txnet_set_doit(struct sk_buff *skb, struct genl_info *info)
 	const char *why;
 	int ret;
 
+	if (not_admin(skb, info))
+		return -EPERM;
+
 	ret = check_ranges(info, txnet_net_ranges);
 	if (ret)
 		return ret;
@@ -619,6 +640,9 @@ static int txnet_run_doit(struct sk_buff *skb, struct genl_info *info)
 	u32 run_id;
 	void *hdr;
 	int ret;
+
+	if (not_admin(skb, info))
+		return -EPERM;
 
 	if (missing(info, TXNET_A_OP, "operation (TXNET_A_OP) is required"))
 		return -EINVAL;
@@ -667,6 +691,9 @@ static int txnet_stop_doit(struct sk_buff *skb, struct genl_info *info)
 	struct txnet_net *tn;
 	int ret = 0;
 
+	if (not_admin(skb, info))
+		return -EPERM;
+
 	mutex_lock(&txnet_lock);
 	tn = lookup(info);
 	if (IS_ERR(tn)) {
@@ -702,6 +729,9 @@ static int txnet_send_doit(struct sk_buff *skb, struct genl_info *info)
 	const char *why = NULL;
 	u32 src, dst;
 	int ret;
+
+	if (not_admin(skb, info))
+		return -EPERM;
 
 	mutex_lock(&txnet_lock);
 	tn = lookup(info);
@@ -762,6 +792,9 @@ static int txnet_recv_doit(struct sk_buff *skb, struct genl_info *info)
 	u32 node;
 	void *hdr;
 
+	if (not_admin(skb, info))
+		return -EPERM;
+
 	reply = genlmsg_new(NLMSG_GOODSIZE, GFP_KERNEL);
 	if (!reply)
 		return -ENOMEM;
@@ -811,14 +844,12 @@ static const struct genl_ops txnet_ops[] = {
 		.doit = txnet_new_doit,
 		.policy = txnet_new_policy,
 		.maxattr = ARRAY_SIZE(txnet_new_policy) - 1,
-		.flags = GENL_ADMIN_PERM,
 	},
 	{
 		.cmd = TXNET_CMD_DEL,
 		.doit = txnet_del_doit,
 		.policy = txnet_name_policy,
 		.maxattr = ARRAY_SIZE(txnet_name_policy) - 1,
-		.flags = GENL_ADMIN_PERM,
 	},
 	{
 		.cmd = TXNET_CMD_GET,
@@ -832,35 +863,30 @@ static const struct genl_ops txnet_ops[] = {
 		.doit = txnet_set_doit,
 		.policy = txnet_set_policy,
 		.maxattr = ARRAY_SIZE(txnet_set_policy) - 1,
-		.flags = GENL_ADMIN_PERM,
 	},
 	{
 		.cmd = TXNET_CMD_RUN,
 		.doit = txnet_run_doit,
 		.policy = txnet_run_policy,
 		.maxattr = ARRAY_SIZE(txnet_run_policy) - 1,
-		.flags = GENL_ADMIN_PERM,
 	},
 	{
 		.cmd = TXNET_CMD_SEND,
 		.doit = txnet_send_doit,
 		.policy = txnet_send_policy,
 		.maxattr = ARRAY_SIZE(txnet_send_policy) - 1,
-		.flags = GENL_ADMIN_PERM,
 	},
 	{
 		.cmd = TXNET_CMD_RECV,
 		.doit = txnet_recv_doit,
 		.policy = txnet_recv_policy,
 		.maxattr = ARRAY_SIZE(txnet_recv_policy) - 1,
-		.flags = GENL_ADMIN_PERM,
 	},
 	{
 		.cmd = TXNET_CMD_STOP,
 		.doit = txnet_stop_doit,
 		.policy = txnet_name_policy,
 		.maxattr = ARRAY_SIZE(txnet_name_policy) - 1,
-		.flags = GENL_ADMIN_PERM,
 	},
 };
 

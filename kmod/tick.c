@@ -29,12 +29,15 @@ static int txnet_tick_thread(void *data)
 			break;
 		if (txnet_ports_busy(tn))
 			txnet_ports_exec(tn);
+		cond_resched();
 		r = smp_load_acquire(&tn->run);
 		if (!r)
 			continue;
 		txnet_run_exec(tn, r);
 		WRITE_ONCE(tn->run, NULL);
 		txnet_run_free(r);
+		/* A STOP is for one run: port traffic after it must not see it. */
+		WRITE_ONCE(tn->stop_req, false);
 		/* Idle before the news: whoever hears RUN_DONE may start the next run. */
 		smp_store_release(&tn->state, TXNET_STATE_IDLE);
 		txnet_genl_notify_run(tn);
