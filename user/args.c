@@ -9,6 +9,7 @@
 #include <linux/txnet.h>
 
 #include "args.h"
+#include "network.h"
 #include "txctl.h"
 
 bool wants_help(int argc, char **argv)
@@ -138,4 +139,32 @@ const char *get_name(const char *arg, const char *field)
 		invarg(arg, field, msg);
 	}
 	return arg;
+}
+
+bool get_net_opt(int *pargc, char ***pargv, struct net_opts *o,
+		 void (*usage)(FILE *))
+{
+	int argc = *pargc;
+	char **argv = *pargv;
+
+	if (is_keyword(*argv, "port")) {
+		NEXT_ARG(usage);
+		if (o->port_arg)
+			duparg("port", *argv);
+		o->port_arg = *argv;
+		o->port = port_model_by_name(*argv);
+		if (!o->port)
+			invarg(*argv, "port", "must be \"single\" or \"all\"");
+	} else if (is_keyword(*argv, "tick-ns")) {
+		NEXT_ARG(usage);
+		if (o->tick_arg)
+			duparg("tick-ns", *argv);
+		o->tick_arg = *argv;
+		o->tick_ns = get_u64_nonneg(*argv, "tick-ns");
+	} else {
+		return false;
+	}
+	*pargc = argc;
+	*pargv = argv;
+	return true;
 }

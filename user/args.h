@@ -52,4 +52,20 @@ uint64_t get_u64_nonneg(const char *arg, const char *field);
 /* A network name: non-empty, shorter than TXNET_NAME_LEN bytes. */
 const char *get_name(const char *arg, const char *field);
 
+/* The options create and set share: port { single | all }, tick-ns N. */
+struct net_opts {
+	const char *port_arg;	/* the values as given, NULL if absent */
+	const char *tick_arg;
+	uint32_t port;		/* enum txnet_port_model */
+	uint64_t tick_ns;
+};
+
+/*
+ * If *argv is "port" or "tick-ns", take its value into o, leave *argv at
+ * the value and return true; otherwise return false.  Fails (exits) as
+ * NEXT_ARG, duparg() and invarg() do.
+ */
+bool get_net_opt(int *pargc, char ***pargv, struct net_opts *o,
+		 void (*usage)(FILE *));
+
 #endif /* TXCTL_ARGS_H */

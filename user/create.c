@@ -182,11 +182,10 @@ int do_create(int argc, char **argv)
 		char buf[TXNL_BUF_SIZE];
 		struct nlmsghdr align;
 	} tx;
-	const char *name = NULL, *port_arg = NULL, *tick_arg = NULL;
+	struct net_opts o = { NULL, NULL, 0, 0 };
 	static struct create_reply reply;
+	const char *name = NULL;
 	struct nlmsghdr *nlh;
-	uint64_t tick_ns = 0;
-	uint32_t port = 0;
 	struct txnl nl;
 	int err;
 
@@ -204,30 +203,16 @@ int do_create(int argc, char **argv)
 			if (name)
 				duparg("name", *argv);
 			name = get_name(*argv, "name");
-		} else if (is_keyword(*argv, "port")) {
-			NEXT_ARG(usage_create);
-			if (port_arg)
-				duparg("port", *argv);
-			port_arg = *argv;
-			port = port_model_by_name(*argv);
-			if (!port)
-				invarg(*argv, "port", "must be \"single\" or \"all\"");
-		} else if (is_keyword(*argv, "tick-ns")) {
-			NEXT_ARG(usage_create);
-			if (tick_arg)
-				duparg("tick-ns", *argv);
-			tick_arg = *argv;
-			tick_ns = get_u64_nonneg(*argv, "tick-ns");
-		} else {
+		} else if (!get_net_opt(&argc, &argv, &o, usage_create)) {
 			unknown_keyword(*argv, usage_create);
 		}
 	}
 	if (name && !mnl_attr_put_strz_check(nlh, TXNL_BUF_SIZE, TXNET_A_NAME, name))
 		too_big();
-	if (port_arg)
-		put_u32(nlh, TXNET_A_PORT_MODEL, port);
-	if (tick_arg &&
-	    !mnl_attr_put_u64_check(nlh, TXNL_BUF_SIZE, TXNET_A_TICK_NS, tick_ns))
+	if (o.port_arg)
+		put_u32(nlh, TXNET_A_PORT_MODEL, o.port);
+	if (o.tick_arg &&
+	    !mnl_attr_put_u64_check(nlh, TXNL_BUF_SIZE, TXNET_A_TICK_NS, o.tick_ns))
 		too_big();
 
 	if (txnl_open(&nl))

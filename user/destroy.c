@@ -13,14 +13,7 @@ void usage_destroy(FILE *f)
 
 int do_destroy(int argc, char **argv)
 {
-	static union {
-		char buf[TXNL_BUF_SIZE];
-		struct nlmsghdr align;
-	} tx;
-	struct nlmsghdr *nlh;
 	const char *name;
-	struct txnl nl;
-	int err;
 
 	if (wants_help(argc, argv)) {
 		usage_destroy(stdout);
@@ -31,13 +24,5 @@ int do_destroy(int argc, char **argv)
 	if (argc > 1)
 		unknown_keyword(argv[1], usage_destroy);
 
-	nlh = txnl_msg(tx.buf, TXNET_CMD_DEL, 0);
-	mnl_attr_put_strz(nlh, TXNET_A_NAME, name);
-	if (txnl_open(&nl))
-		return EXIT_KERNEL;
-	err = txnl_request(&nl, nlh, NULL, NULL);
-	if (err)
-		txnl_perror(&nl, err);
-	txnl_close(&nl);
-	return err ? EXIT_KERNEL : EXIT_OK;
+	return txnl_name_cmd(TXNET_CMD_DEL, name);
 }

@@ -14,6 +14,7 @@
 #include <linux/txnet.h>
 
 #include "nl.h"
+#include "txctl.h"
 
 #define TXNET_MODULE_ALIAS	"net-pf-16-proto-16-family-" TXNET_GENL_NAME
 #define TXNET_MODULE_NAME	"txnet"
@@ -130,18 +131,10 @@ static int send_msg(struct txnl *nl, struct nlmsghdr *nlh, uint16_t type)
 	return 0;
 }
 
-/* A multicast notification of the family: from the kernel, no request. */
-static bool is_event(const struct txnl *nl, const struct nlmsghdr *nlh)
-{
-	return nlh->nlmsg_type == nl->family && nlh->nlmsg_pid == 0 &&
-	       nlh->nlmsg_seq == 0;
-}
-
 /*
  * Receive the replies to request seq until its ack, error or
- * NLMSG_DONE.  Messages of the given type go to cb; notifications go to
- * the events callback if there is one; others (stale sequence numbers,
- * other types) are skipped.
+ * NLMSG_DONE.  Messages of the given type go to cb; others (stale
+ * sequence numbers, other types) are skipped.
  */
 static int recv_replies(struct txnl *nl, uint32_t seq, uint16_t type,
 			txnl_cb cb, void *data, bool *intr)
@@ -155,20 +148,10 @@ static int recv_replies(struct txnl *nl, uint32_t seq, uint16_t type,
 		if (n < 0) {
 			if (errno == EINTR)
 				continue;
-			if (errno == ENOBUFS && nl->event_cb) {
-				nl->overrun = true;
-				continue;
-			}
 			return -errno;
 		}
 		len = (int)n;
 		for (; mnl_nlmsg_ok(nlh, len); nlh = mnl_nlmsg_next(nlh, &len)) {
-			if (nl->event_cb && is_event(nl, nlh)) {
-				err = nl->event_cb(nlh, nl->event_data);
-				if (err < 0)
-					return err;
-				continue;
-			}
 			if (nlh->nlmsg_seq != seq || nlh->nlmsg_pid != nl->portid)
 				continue;
 			if (nlh->nlmsg_flags & NLM_F_DUMP_INTR)
@@ -455,18 +438,12 @@ int txnl_subscribe(struct txnl *nl)
 	return 0;
 }
 
-void txnl_set_events(struct txnl *nl, txnl_cb cb, void *data)
-{
-	nl->event_cb = cb;
-	nl->event_data = data;
-}
-
 int txnl_fd(const struct txnl *nl)
 {
 	return mnl_socket_get_fd(nl->sk);
 }
 
-int txnl_recv_events(struct txnl *nl)
+int txnl_recv_events(struct txnl *nl, txnl_cb cb, void *data)
 {
 	const struct nlmsghdr *nlh = &rx.align;
 	ssize_t n;
@@ -477,9 +454,9 @@ int txnl_recv_events(struct txnl *nl)
 		return -errno;
 	len = (int)n;
 	for (; mnl_nlmsg_ok(nlh, len); nlh = mnl_nlmsg_next(nlh, &len)) {
-		if (!nl->event_cb || !is_event(nl, nlh))
+		if (nlh->nlmsg_type != nl->family)
 			continue;
-		err = nl->event_cb(nlh, nl->event_data);
+		err = cb(nlh, data);
 		if (err < 0)
 			return err;
 	}
@@ -513,4 +490,33 @@ int txnl_listen(struct txnl *nl, txnl_cb cb, void *data, volatile int *stop)
 		}
 	}
 	return 0;
+}
+
+/* ---- whole commands ---- */
+
+int txnl_ack_request(struct nlmsghdr *nlh)
+{
+	struct txnl nl;
+	int err;
+
+	if (txnl_open(&nl))
+		return EXIT_KERNEL;
+	err = txnl_request(&nl, nlh, NULL, NULL);
+	if (err)
+		txnl_perror(&nl, err);
+	txnl_close(&nl);
+	return err ? EXIT_KERNEL : EXIT_OK;
+}
+
+int txnl_name_cmd(uint8_t cmd, const char *name)
+{
+	static union {
+		char buf[TXNL_BUF_SIZE];
+		struct nlmsghdr align;
+	} tx;
+	struct nlmsghdr *nlh;
+
+	nlh = txnl_msg(tx.buf, cmd, 0);
+	mnl_attr_put_strz(nlh, TXNET_A_NAME, name);
+	return txnl_ack_request(nlh);
 }

@@ -27,10 +27,6 @@ struct txnl {
 	uint32_t version;		/* the family's version */
 	uint32_t events_group;		/* id of the "events" group, 0 if none */
 	char errmsg[256];		/* extack message of the last error */
-	/* see txnl_set_events() */
-	txnl_cb event_cb;
-	void *event_data;
-	bool overrun;			/* notifications were lost */
 };
 
 /*
@@ -63,23 +59,26 @@ int txnl_subscribe(struct txnl *nl);
 int txnl_listen(struct txnl *nl, txnl_cb cb, void *data,
 		volatile int *stop);
 
-/*
- * For a subscribed socket: pass the notifications that arrive while
- * txnl_request() or txnl_dump() waits for replies to cb instead of
- * dropping them, and note a receive buffer overrun in nl->overrun
- * instead of failing.  cb must copy what it keeps and must not call
- * txnl functions (the receive buffer is shared).
- */
-void txnl_set_events(struct txnl *nl, txnl_cb cb, void *data);
 /* The socket's descriptor, to poll(2) it. */
 int txnl_fd(const struct txnl *nl);
 /*
  * Receive one batch of notifications (blocks unless txnl_fd() polls
- * readable) and pass them to the events callback.  0, -ENOBUFS if
- * notifications were lost, or another negative errno.
+ * readable) and pass them to cb.  0, -ENOBUFS if notifications were
+ * lost, or another negative errno.  A subscribed socket should not send
+ * requests too: a queue full of notifications would drop the replies.
  */
-int txnl_recv_events(struct txnl *nl);
+int txnl_recv_events(struct txnl *nl, txnl_cb cb, void *data);
 
 void txnl_perror(const struct txnl *nl, int err);
+
+/*
+ * Whole commands that print nothing on success (destroy, stop, set,
+ * send): open a socket, send nlh (built with txnl_msg()), wait for the
+ * ack, print any error, close.  These return an exit status (EXIT_OK or
+ * EXIT_KERNEL), not an errno.
+ */
+int txnl_ack_request(struct nlmsghdr *nlh);
+/* txnl_ack_request() of cmd with TXNET_A_NAME = name only. */
+int txnl_name_cmd(uint8_t cmd, const char *name);
 
 #endif /* TXCTL_NL_H */

@@ -2,6 +2,8 @@
 /* txctl: text and JSON output through one set of calls. */
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "output.h"
 
@@ -35,12 +37,17 @@ static void json_indent(void)
 		fputs("    ", stdout);
 }
 
-static void json_escape(const char *s)
+/*
+ * Bytes >= 0x80 pass through (a UTF-8 name stays readable) unless high:
+ * then they become \u00XX, the code point of the same value, so that
+ * binary data round-trips.
+ */
+static void json_escape_mem(const unsigned char *p, size_t len, bool high)
 {
-	const unsigned char *p;
+	const unsigned char *end = p + len;
 
 	putchar('"');
-	for (p = (const unsigned char *)s; *p; p++) {
+	for (; p < end; p++) {
 		switch (*p) {
 		case '"':  fputs("\\\"", stdout); break;
 		case '\\': fputs("\\\\", stdout); break;
@@ -50,13 +57,44 @@ static void json_escape(const char *s)
 		case '\r': fputs("\\r", stdout); break;
 		case '\t': fputs("\\t", stdout); break;
 		default:
-			if (*p < 0x20 || *p == 0x7f)
+			if (*p < 0x20 || *p == 0x7f || (high && *p >= 0x80))
 				printf("\\u%04x", *p);
 			else
 				putchar(*p);
 		}
 	}
 	putchar('"');
+}
+
+static void json_escape(const char *s)
+{
+	json_escape_mem((const unsigned char *)s, strlen(s), false);
+}
+
+/*
+ * C string literal contents: \" \\ \a \b \f \n \r \t \v, other bytes
+ * outside 0x20..0x7e as three octal digits (unambiguous whatever follows).
+ * buf holds 4 * len + 1 bytes.
+ */
+static void c_escape(char *buf, const unsigned char *p, size_t len)
+{
+	static const char from[] = "\"\\\a\b\f\n\r\t\v";
+	static const char to[] = "\"\\abfnrtv";
+	const char *c;
+	size_t i;
+
+	for (i = 0; i < len; i++) {
+		c = p[i] ? strchr(from, p[i]) : NULL;
+		if (c) {
+			*buf++ = '\\';
+			*buf++ = to[c - from];
+		} else if (p[i] < 0x20 || p[i] > 0x7e) {
+			buf += sprintf(buf, "\\%03o", p[i]);
+		} else {
+			*buf++ = (char)p[i];
+		}
+	}
+	*buf = '\0';
 }
 
 /* Start an element of the current container: comma, indent, key. */
@@ -145,6 +183,29 @@ void print_string(enum output_type t, const char *key, const char *fmt,
 	} else {
 		printf(fmt, val);
 	}
+}
+
+void print_bytes(enum output_type t, const char *key, const char *fmt,
+		 const void *data, size_t len)
+{
+	char *buf;
+
+	if (!want(t))
+		return;
+	if (json) {
+		json_element(key);
+		json_escape_mem(data, len, true);
+		json_value_end();
+		return;
+	}
+	buf = malloc(4 * len + 1);
+	if (!buf) {
+		fputs("(out of memory)", stdout);
+		return;
+	}
+	c_escape(buf, data, len);
+	printf(fmt, buf);
+	free(buf);
 }
 
 void print_uint(enum output_type t, const char *key, const char *fmt,

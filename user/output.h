@@ -10,6 +10,7 @@
 #define TXCTL_OUTPUT_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 enum output_type {
@@ -28,6 +29,13 @@ void close_json_array(void);
 
 void print_string(enum output_type t, const char *key, const char *fmt,
 		  const char *val);
+/*
+ * Binary data as a string.  JSON: escaped, with bytes >= 0x80 as \u00XX
+ * (the code point of the same value).  Text: fmt gets it escaped as in a
+ * C string literal (\", \\, \n, \ooo...).
+ */
+void print_bytes(enum output_type t, const char *key, const char *fmt,
+		 const void *data, size_t len);
 void print_uint(enum output_type t, const char *key, const char *fmt,
 		unsigned int val);
 void print_u64(enum output_type t, const char *key, const char *fmt,

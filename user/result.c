@@ -88,6 +88,20 @@ static void parse_u64(const struct nlattr *a, uint64_t *v, bool *ok)
 		*v = mnl_attr_get_u64(a);
 }
 
+/* One u32 per node; refused if its length is not whole u32s or too long. */
+static void parse_queue_max(const struct nlattr *a, struct txnet_res *r,
+			    bool *ok)
+{
+	uint16_t len = mnl_attr_get_payload_len(a);
+
+	*ok = len % sizeof(uint32_t) == 0 &&
+	      len <= sizeof(r->queue_max);
+	if (!*ok)
+		return;
+	memcpy(r->queue_max, mnl_attr_get_payload(a), len);
+	r->nqueue_max = len / sizeof(uint32_t);
+}
+
 void result_parse(const struct nlattr *nest, struct txnet_res *r)
 {
 	const struct nlattr *a;
@@ -132,6 +146,7 @@ void result_parse(const struct nlattr *nest, struct txnet_res *r)
 			break;
 		case TXNET_A_RES_ERROR_TICK:	parse_u64(a, &r->error_tick, &ok); break;
 		case TXNET_A_RES_ERROR_NODE:	parse_u32(a, &r->error_node, &ok); break;
+		case TXNET_A_RES_QUEUE_MAX:	parse_queue_max(a, r, &ok); break;
 		default:
 			/* TXNET_A_RES_PAD and attributes newer than this txctl */
 			break;
@@ -141,7 +156,7 @@ void result_parse(const struct nlattr *nest, struct txnet_res *r)
 	}
 }
 
-/* error_node of a rule no single node broke ("no packet moved") */
+/* error_node of a rule no single node broke, from older kernels */
 #define NO_NODE		UINT32_MAX
 
 /* 850ns, 12.3us, 1.2ms, 2.35s */
@@ -164,12 +179,14 @@ static void format_ns(char *buf, size_t len, uint64_t ns)
  * A run without steps (not verified) shows "ticks T" in their place; a
  * paced run adds "max-lateness X" when it fell behind; a failed run ends
  * with: error "RULE" at tick T node N (a stopped one without "at ...",
- * a rule no single node broke without "node N").
+ * a rule no single node broke without "node N").  JSON has the same
+ * fields, and "queue_max" (one number per node) when the kernel sent it.
  */
 void result_print(const struct txnet_res *r, const char *key,
 		  const char *name)
 {
 	char buf[64];
+	uint32_t i;
 
 	open_json_object(key);
 	if (name)
@@ -244,24 +261,30 @@ void result_print(const struct txnet_res *r, const char *key,
 		print_uint(PRINT_ANY, "max_queue", " max-queue %u", r->max_queue);
 	if (result_has(r, TXNET_A_RES_MAX_QUEUE_NODE))
 		print_uint(PRINT_JSON, "max_queue_node", NULL, r->max_queue_node);
+	if (result_has(r, TXNET_A_RES_QUEUE_MAX)) {
+		open_json_array("queue_max");
+		for (i = 0; i < r->nqueue_max; i++)
+			print_uint(PRINT_JSON, NULL, NULL, r->queue_max[i]);
+		close_json_array();
+	}
 	if (result_has(r, TXNET_A_RES_ERROR)) {
-		/* a stopped run has no tick or node at fault */
+		/*
+		 * The kernel sends ERROR_TICK only for a failed run, and
+		 * ERROR_NODE only when one node broke the rule; older ones
+		 * sent 0 and 0 for a stopped run and NO_NODE: leave those
+		 * out too.
+		 */
 		bool where = !result_has(r, TXNET_A_RES_STATUS) ||
 			     r->status != TXNET_RUN_STOPPED;
 
 		print_string(PRINT_ANY, "error", " error \"%s\"", r->error);
-		if (result_has(r, TXNET_A_RES_ERROR_TICK)) {
-			print_u64(PRINT_JSON, "error_tick", NULL, r->error_tick);
-			if (where)
-				print_u64(PRINT_TEXT, NULL, " at tick %" PRIu64,
-					  r->error_tick);
-		}
-		if (result_has(r, TXNET_A_RES_ERROR_NODE)) {
-			print_uint(PRINT_JSON, "error_node", NULL, r->error_node);
-			if (where && r->error_node != NO_NODE)
-				print_uint(PRINT_TEXT, NULL, " node %u",
-					   r->error_node);
-		}
+		if (where && result_has(r, TXNET_A_RES_ERROR_TICK))
+			print_u64(PRINT_ANY, "error_tick", " at tick %" PRIu64,
+				  r->error_tick);
+		if (where && result_has(r, TXNET_A_RES_ERROR_NODE) &&
+		    r->error_node != NO_NODE)
+			print_uint(PRINT_ANY, "error_node", " node %u",
+				   r->error_node);
 	}
 	close_json_object();
 }

@@ -38,6 +38,9 @@ struct txnet_res {
 	char error[128];
 	uint64_t error_tick;
 	uint32_t error_node;
+	/* TXNET_A_RES_QUEUE_MAX: each node's largest queue */
+	uint32_t nqueue_max;
+	uint32_t queue_max[TXNET_RES_QUEUE_MAX_NODES];
 };
 
 static inline bool result_has(const struct txnet_res *r, int attr)

@@ -9,7 +9,6 @@
 #include <poll.h>
 #include <signal.h>
 #include <stdbool.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include <linux/txnet.h>
@@ -41,87 +40,51 @@ static void on_sigint(int sig)
 	interrupted = 1;
 }
 
-/* What is known of our run, filled in by the reply and notifications. */
+/* What is known of our run, from the reply and the notifications. */
 struct run_wait {
-	const char *name;	/* as given: filters the early notifications */
-	bool started;		/* the RUN reply came: id and run_id are known */
 	uint32_t id;
 	uint32_t run_id;
-	char net_name[TXNET_NAME_LEN];
+	char name[TXNET_NAME_LEN];
+	bool started;		/* the RUN reply came: id and run_id are known */
 	bool done;		/* its RUN_DONE came */
 	bool has_result;
 	bool destroyed;		/* the network's DEL came first */
 	struct txnet_res res;
-	/*
-	 * The run may end, or the network go, before the reply reaches us:
-	 * notifications about NET are kept until the reply names the run.
-	 */
-	struct txnet_info *early;
-	size_t nearly, cap;
 };
-
-static void run_event(struct run_wait *w, const struct txnet_info *ni)
-{
-	if (w->done || w->destroyed || !network_has(ni, TXNET_A_ID) ||
-	    ni->id != w->id)
-		return;
-	if (ni->cmd == TXNET_CMD_DEL) {
-		w->destroyed = true;
-	} else if (ni->cmd == TXNET_CMD_RUN_DONE &&
-		   network_has(ni, TXNET_A_RUN_ID) && ni->run_id == w->run_id) {
-		w->done = true;
-		w->has_result = network_has(ni, TXNET_A_RESULT);
-		w->res = ni->result;
-	}
-}
-
-static int event_cb(const struct nlmsghdr *nlh, void *data)
-{
-	struct run_wait *w = data;
-	struct txnet_info ni, *v;
-
-	if (network_parse(nlh, &ni))
-		return 0;
-	if (ni.cmd != TXNET_CMD_DEL && ni.cmd != TXNET_CMD_RUN_DONE)
-		return 0;
-	if (w->started) {
-		run_event(w, &ni);
-		return 0;
-	}
-	if (!network_has(&ni, TXNET_A_NAME) || strcmp(ni.name, w->name))
-		return 0;
-	if (w->nearly == w->cap) {
-		size_t cap = w->cap ? 2 * w->cap : 4;
-
-		v = realloc(w->early, cap * sizeof(*v));
-		if (!v)
-			return -ENOMEM;
-		w->early = v;
-		w->cap = cap;
-	}
-	w->early[w->nearly++] = ni;
-	return 0;
-}
 
 static int reply_cb(const struct nlmsghdr *nlh, void *data)
 {
 	struct run_wait *w = data;
 	struct txnet_info ni;
-	size_t i;
 
 	if (network_parse(nlh, &ni) || ni.cmd != TXNET_CMD_RUN ||
 	    !network_has(&ni, TXNET_A_ID) || !network_has(&ni, TXNET_A_RUN_ID))
 		return 0;
 	w->id = ni.id;
 	w->run_id = ni.run_id;
-	snprintf(w->net_name, sizeof(w->net_name), "%s",
-		 network_has(&ni, TXNET_A_NAME) ? ni.name : w->name);
+	if (network_has(&ni, TXNET_A_NAME))
+		snprintf(w->name, sizeof(w->name), "%s", ni.name);
 	w->started = true;
-	for (i = 0; i < w->nearly; i++)
-		run_event(w, &w->early[i]);
-	free(w->early);
-	w->early = NULL;
-	w->nearly = w->cap = 0;
+	return 0;
+}
+
+/* Notifications: only our network's DEL and our run's RUN_DONE count. */
+static int event_cb(const struct nlmsghdr *nlh, void *data)
+{
+	struct run_wait *w = data;
+	struct txnet_info ni;
+
+	if (network_parse(nlh, &ni) || w->done || w->destroyed ||
+	    !network_has(&ni, TXNET_A_ID) || ni.id != w->id)
+		return 0;
+	if (ni.cmd == TXNET_CMD_DEL) {
+		w->destroyed = true;
+	} else if (ni.cmd == TXNET_CMD_RUN_DONE &&
+		   network_has(&ni, TXNET_A_RUN_ID) && ni.run_id == w->run_id) {
+		w->done = true;
+		w->has_result = network_has(&ni, TXNET_A_RESULT);
+		w->res = ni.result;
+	}
 	return 0;
 }
 
@@ -136,7 +99,7 @@ static void stop_run(struct txnl *nl, struct run_wait *w)
 	int err;
 
 	nlh = txnl_msg(tx.buf, TXNET_CMD_STOP, 0);
-	mnl_attr_put_strz(nlh, TXNET_A_NAME, w->net_name);
+	mnl_attr_put_strz(nlh, TXNET_A_NAME, w->name);
 	err = txnl_request(nl, nlh, NULL, NULL);
 	/* ENOENT: the run has just ended, or the network is gone */
 	if (err && err != -ENOENT)
@@ -168,17 +131,15 @@ static int recover(struct txnl *nl, struct run_wait *w)
 		char buf[TXNL_BUF_SIZE];
 		struct nlmsghdr align;
 	} tx;
-	struct get_reply g = { .seen = false };
+	static struct get_reply g;
 	const struct txnet_info *ni = &g.info;
 	struct nlmsghdr *nlh;
 	int err;
 
-	nl->overrun = false;
+	g.seen = false;
 	nlh = txnl_msg(tx.buf, TXNET_CMD_GET, 0);
-	mnl_attr_put_strz(nlh, TXNET_A_NAME, w->net_name);
+	mnl_attr_put_strz(nlh, TXNET_A_NAME, w->name);
 	err = txnl_request(nl, nlh, get_cb, &g);
-	if (w->done || w->destroyed)
-		return 0;
 	if (err == -ENOENT || (!err && (!g.seen || ni->id != w->id))) {
 		w->destroyed = true;
 		return 0;
@@ -199,19 +160,17 @@ static int recover(struct txnl *nl, struct run_wait *w)
 	return -ENOBUFS;
 }
 
-static int wait_run(struct txnl *nl, struct run_wait *w,
+/*
+ * Requests go on nl, notifications come on ev: a queue full of
+ * notifications cannot crowd out a reply.
+ */
+static int wait_run(struct txnl *nl, struct txnl *ev, struct run_wait *w,
 		    const sigset_t *unblocked)
 {
-	struct pollfd pfd = { .fd = txnl_fd(nl), .events = POLLIN };
+	struct pollfd pfd = { .fd = txnl_fd(ev), .events = POLLIN };
 	int err;
 
 	while (!w->done && !w->destroyed) {
-		if (nl->overrun) {
-			err = recover(nl, w);
-			if (err)
-				return err;
-			continue;
-		}
 		if (interrupted) {
 			interrupted = 0;
 			stop_run(nl, w);
@@ -223,10 +182,10 @@ static int wait_run(struct txnl *nl, struct run_wait *w,
 				continue;
 			return -errno;
 		}
-		err = txnl_recv_events(nl);
+		err = txnl_recv_events(ev, event_cb, w);
 		if (err == -ENOBUFS)
-			nl->overrun = true;
-		else if (err)
+			err = recover(nl, w);
+		if (err)
 			return err;
 	}
 	return 0;
@@ -238,8 +197,8 @@ int do_run(int argc, char **argv)
 		char buf[TXNL_BUF_SIZE];
 		struct nlmsghdr align;
 	} tx;
-	const char *algo_arg = NULL, *payload_arg = NULL, *seed_arg = NULL,
-		   *fault_arg = NULL;
+	const char *name, *algo_arg = NULL, *payload_arg = NULL,
+		   *seed_arg = NULL, *fault_arg = NULL;
 	static struct run_wait w;
 	sigset_t block, unblocked;
 	struct sigaction sa;
@@ -247,8 +206,8 @@ int do_run(int argc, char **argv)
 	uint32_t payload = 0;
 	struct nlmsghdr *nlh;
 	bool no_wait = false;
+	struct txnl nl, ev;
 	uint64_t seed = 0;
-	struct txnl nl;
 	int err, ret;
 
 	if (wants_help(argc, argv)) {
@@ -256,7 +215,7 @@ int do_run(int argc, char **argv)
 		return EXIT_OK;
 	}
 	NEXT_ARG(usage_run);
-	w.name = get_name(*argv, "NET");
+	name = get_name(*argv, "NET");
 	NEXT_ARG(usage_run);
 	op = op_by_name(*argv);
 	if (op < 0)
@@ -301,7 +260,7 @@ int do_run(int argc, char **argv)
 	}
 
 	nlh = txnl_msg(tx.buf, TXNET_CMD_RUN, 0);
-	mnl_attr_put_strz(nlh, TXNET_A_NAME, w.name);
+	mnl_attr_put_strz(nlh, TXNET_A_NAME, name);
 	mnl_attr_put_u32(nlh, TXNET_A_OP, (uint32_t)op);
 	if (algo_arg)
 		mnl_attr_put_u32(nlh, TXNET_A_ALGO, (uint32_t)algo);
@@ -311,18 +270,23 @@ int do_run(int argc, char **argv)
 		mnl_attr_put_u64(nlh, TXNET_A_SEED, seed);
 	if (fault_arg)
 		mnl_attr_put_u32(nlh, TXNET_A_FAULT, (uint32_t)fault);
+	snprintf(w.name, sizeof(w.name), "%s", name);
 
 	if (txnl_open(&nl))
 		return EXIT_KERNEL;
+	memset(&ev, 0, sizeof(ev));
 	if (!no_wait) {
-		/* subscribe before the run starts, or its end may be missed */
-		err = txnl_subscribe(&nl);
-		if (err) {
-			txnl_perror(&nl, err);
+		/* join the events group before the run starts, or its end may be missed */
+		if (txnl_open(&ev)) {
 			txnl_close(&nl);
 			return EXIT_KERNEL;
 		}
-		txnl_set_events(&nl, event_cb, &w);
+		err = txnl_subscribe(&ev);
+		if (err) {
+			txnl_perror(&ev, err);
+			ret = EXIT_KERNEL;
+			goto out;
+		}
 		/*
 		 * SIGINT is blocked except while waiting in ppoll(), so that
 		 * one arriving before the wait still stops the run.
@@ -350,7 +314,7 @@ int do_run(int argc, char **argv)
 	}
 	if (no_wait) {
 		open_json_object(NULL);
-		print_string(PRINT_ANY, "name", "%s:", w.net_name);
+		print_string(PRINT_ANY, "name", "%s:", w.name);
 		print_uint(PRINT_ANY, "run_id", " run %u started", w.run_id);
 		print_nl();
 		close_json_object();
@@ -358,7 +322,7 @@ int do_run(int argc, char **argv)
 		goto out;
 	}
 
-	err = wait_run(&nl, &w, &unblocked);
+	err = wait_run(&nl, &ev, &w, &unblocked);
 	if (!err && w.done && !w.has_result) {
 		snprintf(nl.errmsg, sizeof(nl.errmsg),
 			 "the kernel sent no result for run %u", w.run_id);
@@ -371,14 +335,13 @@ int do_run(int argc, char **argv)
 		fprintf(stderr, "Error: network destroyed during the run.\n");
 		ret = EXIT_KERNEL;
 	} else {
-		result_print(&w.res, NULL, w.net_name);
+		result_print(&w.res, NULL, w.name);
 		print_nl();
 		ret = w.res.status == TXNET_RUN_DONE && w.res.verified ?
 		      EXIT_OK : EXIT_RUN;
 	}
 out:
-	free(w.early);
-	w.early = NULL;
+	txnl_close(&ev);
 	txnl_close(&nl);
 	return ret;
 }

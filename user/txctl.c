@@ -23,6 +23,8 @@ static const struct command commands[] = {
 	{ "set",	do_set,		usage_set,	"change the port model or tick period of a network" },
 	{ "run",	do_run,		usage_run,	"run a collective exchange and print its result" },
 	{ "stop",	do_stop,	usage_stop,	"stop the exchange running on a network" },
+	{ "send",	do_send,	usage_send,	"send a packet from one processor's port to another's" },
+	{ "recv",	do_recv,	usage_recv,	"print and remove what arrived at a processor's port" },
 	{ "monitor",	do_monitor,	usage_monitor,	"print network creation and destruction events" },
 	{ "help",	do_help,	usage_help,	"show this help, or the usage of one command" },
 };
