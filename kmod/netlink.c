@@ -228,7 +228,7 @@ static int fill_net(struct sk_buff *skb, struct txnet_net *tn)
 	    nla_put_u32(skb, TXNET_A_DIAMETER, tn->counts.diameter) ||
 	    nla_put_u32(skb, TXNET_A_STATE, READ_ONCE(tn->state)) ||
 	    nla_put_u64_64bit(skb, TXNET_A_TICKS, READ_ONCE(tn->ticks), TXNET_A_PAD) ||
-	    nla_put_u64_64bit(skb, TXNET_A_MEM_BYTES, tn->mem_bytes, TXNET_A_PAD) ||
+	    nla_put_u64_64bit(skb, TXNET_A_MEM_BYTES, txnet_net_mem(tn), TXNET_A_PAD) ||
 	    nla_put_u32(skb, TXNET_A_RUN_ID, tn->runs) ||
 	    (READ_ONCE(tn->state) == TXNET_STATE_RUNNING &&
 	     (nla_put_u64_64bit(skb, TXNET_A_RUN_TICKS, READ_ONCE(tn->run_ticks), TXNET_A_PAD) ||
@@ -711,12 +711,22 @@ static int txnet_stop_doit(struct sk_buff *skb, struct genl_info *info)
 /* A processor number of @tn, or an extack message naming the attribute. */
 static int get_node(struct genl_info *info, struct txnet_net *tn, int type, u32 *node)
 {
-	if (missing(info, type, "node (TXNET_A_SRC, TXNET_A_DST or TXNET_A_NODE) is required"))
+	static const char * const need[] = {
+		[TXNET_A_SRC] = "source node (TXNET_A_SRC) is required",
+		[TXNET_A_DST] = "destination node (TXNET_A_DST) is required",
+		[TXNET_A_NODE] = "node (TXNET_A_NODE) is required",
+	};
+	static const char * const bad[] = {
+		[TXNET_A_SRC] = "source node is not a processor of this network",
+		[TXNET_A_DST] = "destination node is not a processor of this network",
+		[TXNET_A_NODE] = "node is not a processor of this network",
+	};
+
+	if (missing(info, type, need[type]))
 		return -EINVAL;
 	*node = nla_get_u32(info->attrs[type]);
 	if (*node >= tn->counts.procs) {
-		NL_SET_ERR_MSG_ATTR(info->extack, info->attrs[type],
-				    "node is not a processor of this network");
+		set_err(info->extack, info->attrs[type], bad[type]);
 		return -EINVAL;
 	}
 	return 0;

@@ -43,6 +43,10 @@ int txnet_run_start(struct txnet_net *tn, const struct txnet_run_req *req,
 		*why = "port packets are in flight on this network";
 		return -EBUSY;
 	}
+	if (req->fault == TXNET_FAULT_SINGLE_PORT && tn->port_model != TXNET_PORT_SINGLE) {
+		*why = "the single-port fault needs a single-port network";
+		return -EINVAL;
+	}
 	s = txn_sched_pick(&tn->spec, req->op, req->algo, why);
 	if (!s)
 		return -EOPNOTSUPP;

@@ -34,7 +34,7 @@ TXNET_RO(links, "%llu", tn->counts.links);
 TXNET_RO(diameter, "%u", tn->counts.diameter);
 TXNET_RO(state, "%s", txnet_state_name(READ_ONCE(tn->state)));
 TXNET_RO(ticks, "%llu", READ_ONCE(tn->ticks));
-TXNET_RO(mem_bytes, "%llu", tn->mem_bytes);
+TXNET_RO(mem_bytes, "%llu", txnet_net_mem(tn));
 
 static u32 ports_count(struct txnet_net *tn, bool unread)
 {

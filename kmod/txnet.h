@@ -95,6 +95,14 @@ int txnet_pernet_init(void);
 void txnet_pernet_exit(void);
 void txnet_shutdown(void);
 
+/* What the network holds of mem_budget: itself and, once used, its ports. */
+static inline u64 txnet_net_mem(struct txnet_net *tn)
+{
+	struct txnet_ports *pt = smp_load_acquire(&tn->ports);
+
+	return tn->mem_bytes + (pt ? pt->charged : 0);
+}
+
 static inline struct net *txnet_net_ns(const struct txnet_net *tn)
 {
 	return read_pnet(&tn->pnet);
