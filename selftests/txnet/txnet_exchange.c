@@ -799,12 +799,15 @@ TEST_F(ex, unprivileged_run_extack)
  * 1 ms, 50 runs per kernel:
  *   6.1:  overrun 39-366 us, max_lateness up to 3.7 ms
  *   6.12: overrun 40-242 us, max_lateness up to 11.8 ms
- * A single tick can be ~12 ms late when the host deschedules the vCPU;
- * if that is the last tick the overrun is as large, hence 25 ms overall
- * and 5 ms beyond the reported lateness (about 14x the worst overrun
- * seen) for the last tick's work.
+ * A full `make check KVER="6.1 6.12"` (20 runs) then saw overruns up to
+ * 48.8 ms, each equal to that run's max_lateness (48.78 ms): the host
+ * descheduled the emulated vCPU during the last tick.  Such a stall is
+ * the host's, not txnet's, and only its own lateness explains it, so the
+ * overall bound is loose (250 ms, 5x the worst seen) and the tight check
+ * is the one against the reported lateness: 5 ms beyond it (about 14x the
+ * worst overrun seen without a stall) for the last tick's work.
  */
-#define PACED_SLACK_NS	(25ULL * 1000000)
+#define PACED_SLACK_NS	(250ULL * 1000000)
 #define PACED_WORK_NS	(5ULL * 1000000)
 #ifndef PACED_RUNS
 #define PACED_RUNS	10
