@@ -248,38 +248,6 @@ void txn_engine_release(struct txn_engine *e, u32 pkt)
 	e->free = pkt;
 }
 
-static void queued(struct txn_engine *e, u32 link)
-{
-	u32 node = e->g->src[link];
-
-	if (++e->qlen[node] > e->qmax[node])
-		e->qmax[node] = e->qlen[node];
-}
-
-void txn_q_push(struct txn_engine *e, u32 link, u32 pkt)
-{
-	e->pk[pkt].next = TXN_NONE;
-	if (e->qtail[link] == TXN_NONE)
-		e->qhead[link] = pkt;
-	else
-		e->pk[e->qtail[link]].next = pkt;
-	e->qtail[link] = pkt;
-	queued(e, link);
-}
-
-u32 txn_q_pop(struct txn_engine *e, u32 link)
-{
-	u32 pkt = e->qhead[link];
-
-	if (pkt == TXN_NONE)
-		return pkt;
-	e->qhead[link] = e->pk[pkt].next;
-	if (e->qhead[link] == TXN_NONE)
-		e->qtail[link] = TXN_NONE;
-	e->qlen[e->g->src[link]]--;
-	return pkt;
-}
-
 void txn_pq_push(struct txn_engine *e, u32 link, u32 key, u32 pkt)
 {
 	u64 b = (u64)link * e->pq_keys + key;
@@ -292,7 +260,7 @@ void txn_pq_push(struct txn_engine *e, u32 link, u32 key, u32 pkt)
 	e->pq_tail[b] = pkt;
 	if (key > e->pq_top[link])
 		e->pq_top[link] = key;
-	queued(e, link);
+	txn_queued(e, link);
 }
 
 u32 txn_pq_pop_max(struct txn_engine *e, u32 link)

@@ -157,9 +157,42 @@ static inline u32 txn_pkt_id(const struct txn_engine *e, u32 src, u32 dst)
 /* The link from @u to @v, or TXN_NO_LINK. */
 u32 txn_link_between(const struct txn_graph *g, u32 u, u32 v);
 
-/* Queue helpers for schedulers: FIFO per out-link, bucketed priority per out-link. */
-void txn_q_push(struct txn_engine *e, u32 link, u32 pkt);
-u32 txn_q_pop(struct txn_engine *e, u32 link);
+/*
+ * Queue helpers for schedulers: FIFO per out-link, bucketed priority per
+ * out-link.  The FIFO ones are inline: they run once per hop.
+ */
+static inline void txn_queued(struct txn_engine *e, u32 link)
+{
+	u32 node = e->g->src[link];
+
+	if (++e->qlen[node] > e->qmax[node])
+		e->qmax[node] = e->qlen[node];
+}
+
+static inline void txn_q_push(struct txn_engine *e, u32 link, u32 pkt)
+{
+	e->pk[pkt].next = TXN_NONE;
+	if (e->qtail[link] == TXN_NONE)
+		e->qhead[link] = pkt;
+	else
+		e->pk[e->qtail[link]].next = pkt;
+	e->qtail[link] = pkt;
+	txn_queued(e, link);
+}
+
+static inline u32 txn_q_pop(struct txn_engine *e, u32 link)
+{
+	u32 pkt = e->qhead[link];
+
+	if (pkt == TXN_NONE)
+		return pkt;
+	e->qhead[link] = e->pk[pkt].next;
+	if (e->qhead[link] == TXN_NONE)
+		e->qtail[link] = TXN_NONE;
+	e->qlen[e->g->src[link]]--;
+	return pkt;
+}
+
 void txn_pq_push(struct txn_engine *e, u32 link, u32 key, u32 pkt);
 u32 txn_pq_pop_max(struct txn_engine *e, u32 link);
 

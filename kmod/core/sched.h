@@ -50,7 +50,19 @@ extern const struct txn_sched txn_sched_route;	/* open traffic, sched_route.c */
 /* 1-D plumbing both share (sched_line.c) */
 bool txn_line_forward(const struct txn_engine *e, u32 link);
 u32 txn_line_link(const struct txn_engine *e, u32 node, bool forward);
-u32 txn_line_onward(const struct txn_engine *e, u32 link);
 void txn_line_choose(struct txn_engine *e, bool prio);
+
+/*
+ * The link that carries a packet on in the direction it came: at a node it
+ * passes through (never an end of an array, never in a ring of 2) there
+ * are two links out, and it takes the one that does not lead back.
+ */
+static inline u32 txn_line_onward(const struct txn_engine *e, u32 link)
+{
+	const struct txn_graph *g = e->g;
+	u32 l = g->first[g->dst[link]];
+
+	return g->dst[l] == g->src[link] ? l + 1 : l;
+}
 
 #endif /* TXN_CORE_SCHED_H */

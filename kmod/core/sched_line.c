@@ -28,19 +28,6 @@ u32 txn_line_link(const struct txn_engine *e, u32 node, bool forward)
 	return txn_link_between(e->g, node, to);
 }
 
-/*
- * The link that carries a packet on in the direction it came: at a node it
- * passes through (never an end of an array, never in a ring of 2) there
- * are two links out, and it takes the one that does not lead back.
- */
-u32 txn_line_onward(const struct txn_engine *e, u32 link)
-{
-	const struct txn_graph *g = e->g;
-	u32 l = g->first[g->dst[link]];
-
-	return g->dst[l] == g->src[link] ? l + 1 : l;
-}
-
 static u32 pop(struct txn_engine *e, u32 link, bool prio)
 {
 	return prio ? txn_pq_pop_max(e, link) : txn_q_pop(e, link);

@@ -35,6 +35,7 @@ static inline void txn_cond_resched(void)
 {
 	cond_resched();
 }
+
 #else
 #include <errno.h>
 #include <stdbool.h>
@@ -75,6 +76,7 @@ static inline void txn_free(void *p)
 static inline void txn_cond_resched(void)
 {
 }
+
 #endif
 
 #endif /* TXN_CORE_SHIM_H */
