@@ -848,56 +848,20 @@ err:
 	return ret;
 }
 
+#define TXNET_OP(_cmd, _doit, _policy)				\
+	.cmd = _cmd, .doit = _doit,					\
+	.policy = _policy, .maxattr = ARRAY_SIZE(_policy) - 1
+
 static const struct genl_ops txnet_ops[] = {
-	{
-		.cmd = TXNET_CMD_NEW,
-		.doit = txnet_new_doit,
-		.policy = txnet_new_policy,
-		.maxattr = ARRAY_SIZE(txnet_new_policy) - 1,
-	},
-	{
-		.cmd = TXNET_CMD_DEL,
-		.doit = txnet_del_doit,
-		.policy = txnet_name_policy,
-		.maxattr = ARRAY_SIZE(txnet_name_policy) - 1,
-	},
-	{
-		.cmd = TXNET_CMD_GET,
-		.doit = txnet_get_doit,
-		.dumpit = txnet_get_dumpit,
-		.policy = txnet_name_policy,
-		.maxattr = ARRAY_SIZE(txnet_name_policy) - 1,
-	},
-	{
-		.cmd = TXNET_CMD_SET,
-		.doit = txnet_set_doit,
-		.policy = txnet_set_policy,
-		.maxattr = ARRAY_SIZE(txnet_set_policy) - 1,
-	},
-	{
-		.cmd = TXNET_CMD_RUN,
-		.doit = txnet_run_doit,
-		.policy = txnet_run_policy,
-		.maxattr = ARRAY_SIZE(txnet_run_policy) - 1,
-	},
-	{
-		.cmd = TXNET_CMD_SEND,
-		.doit = txnet_send_doit,
-		.policy = txnet_send_policy,
-		.maxattr = ARRAY_SIZE(txnet_send_policy) - 1,
-	},
-	{
-		.cmd = TXNET_CMD_RECV,
-		.doit = txnet_recv_doit,
-		.policy = txnet_recv_policy,
-		.maxattr = ARRAY_SIZE(txnet_recv_policy) - 1,
-	},
-	{
-		.cmd = TXNET_CMD_STOP,
-		.doit = txnet_stop_doit,
-		.policy = txnet_name_policy,
-		.maxattr = ARRAY_SIZE(txnet_name_policy) - 1,
-	},
+	{ TXNET_OP(TXNET_CMD_NEW, txnet_new_doit, txnet_new_policy) },
+	{ TXNET_OP(TXNET_CMD_DEL, txnet_del_doit, txnet_name_policy) },
+	{ TXNET_OP(TXNET_CMD_GET, txnet_get_doit, txnet_name_policy),
+	  .dumpit = txnet_get_dumpit },
+	{ TXNET_OP(TXNET_CMD_SET, txnet_set_doit, txnet_set_policy) },
+	{ TXNET_OP(TXNET_CMD_RUN, txnet_run_doit, txnet_run_policy) },
+	{ TXNET_OP(TXNET_CMD_STOP, txnet_stop_doit, txnet_name_policy) },
+	{ TXNET_OP(TXNET_CMD_SEND, txnet_send_doit, txnet_send_policy) },
+	{ TXNET_OP(TXNET_CMD_RECV, txnet_recv_doit, txnet_recv_policy) },
 };
 
 static struct genl_family txnet_family __ro_after_init = {

@@ -76,21 +76,6 @@ static const char *status_name(uint32_t s)
 	return s < 4 ? names[s] : "?";
 }
 
-static void sleep_ms(int ms)
-{
-	struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
-
-	nanosleep(&ts, NULL);
-}
-
-static uint64_t now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
-}
-
 FIXTURE(ex) {
 	struct txnl t;
 	struct txnl ev;

@@ -34,13 +34,6 @@ FIXTURE_TEARDOWN(life)
 	txnl_close(&self->t);
 }
 
-static void sleep_ms(int ms)
-{
-	struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
-
-	nanosleep(&ts, NULL);
-}
-
 TEST_F(life, default_names)
 {
 	struct txnet_info i;

@@ -43,6 +43,22 @@
 #define SOL_NETLINK 270
 #endif
 
+/* Time helpers the tests share. */
+static inline void sleep_ms(int ms)
+{
+	struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
+
+	nanosleep(&ts, NULL);
+}
+
+static inline uint64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+}
+
 #define TXNET_SYSFS	"/sys/kernel/txnet"
 #define TXNET_PARAMS	"/sys/module/txnet/parameters"
 #define TXNL_MAX_DIMS	24	/* more than TXNET_MAX_DIMS, to send too many */

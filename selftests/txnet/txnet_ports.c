@@ -14,13 +14,6 @@
 
 #define WAIT_MS	5000
 
-static void sleep_ms(int ms)
-{
-	struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
-
-	nanosleep(&ts, NULL);
-}
-
 FIXTURE(pt) {
 	struct txnl t;
 	struct txnl ev;

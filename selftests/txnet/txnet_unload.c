@@ -30,21 +30,6 @@ static int sh(const char *cmd)
 	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }
 
-static void sleep_ms(int ms)
-{
-	struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
-
-	nanosleep(&ts, NULL);
-}
-
-static uint64_t now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
-}
-
 static int make_net(struct txnl *t, const char *name, uint32_t topo, uint32_t n,
 		    uint64_t tick_ns, struct txnet_info *out)
 {
