@@ -474,8 +474,10 @@ static int dumper(int rounds)
 		int n = txnl_count(&t);
 
 		/* at most 7 live networks per churner */
-		if (n < 0 || n > 14)
+		if (n < 0 || n > 14) {
+			fprintf(stderr, "dumper: %d networks (%s)\n", n, n < 0 ? t.msg : "");
 			bad++;
+		}
 	}
 	txnl_close(&t);
 	return bad > 100 ? 100 : bad;

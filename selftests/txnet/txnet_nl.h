@@ -463,8 +463,17 @@ static inline void txnl_count_one(const struct txnet_info *info, void *arg)
 /* Networks in this netns, or -errno. */
 static inline int txnl_count(struct txnl *t)
 {
-	int n = 0, ret = txnl_dump(t, txnl_count_one, &n);
+	int n, ret, tries = 0;
 
+	/*
+	 * A dump that raced with creates and destroys is flagged
+	 * NLM_F_DUMP_INTR and may count a network twice or miss one: start
+	 * it again, as a real client would.
+	 */
+	do {
+		n = 0;
+		ret = txnl_dump(t, txnl_count_one, &n);
+	} while (!ret && t->dump_intr && ++tries < 100);
 	return ret ? ret : n;
 }
 
