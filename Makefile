@@ -9,6 +9,7 @@
 #   make run              boot 6.1 in QEMU, load txnet, run a small demo
 #   make check            everything, tests in the VM; KVER="6.1 6.12" for both
 #   make bench            the engine in user space on large total exchanges
+#   make fuzz             libFuzzer over the portable core (SECONDS=60)
 #   make C=1 / W=1 / V=1  passed through to kbuild (sparse, extra warnings, verbose)
 #   make clean            build products; `make distclean` also the downloads
 
@@ -49,12 +50,12 @@ DEMO := set -e; \
 	echo "== cat /sys/kernel/txnet/txnet1/last/steps"; cat /sys/kernel/txnet/txnet1/last/steps
 
 .PHONY: all module deps kernels ksft user selftests host-check install uninstall \
-	run check bench clean distclean help
+	run check bench fuzz clean distclean help
 
 all: $(if $(filter $(HOST_KVER),$(RUNNING)),,deps) module user selftests
 
 help:
-	@sed -n '3,14p' $(TOP)/Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '3,15p' $(TOP)/Makefile | sed 's/^# \{0,1\}//'
 
 deps:
 	@$(KERNELS) deps
@@ -116,6 +117,13 @@ run: deps
 bench:
 	@$(MAKE) --no-print-directory -C $(TOP)/selftests/bench run PAYLOAD=$(PAYLOAD)
 
+# libFuzzer over kmod/core (selftests/fuzz/fuzz_core.c); SECONDS=N (default 60).
+fuzz:
+	@dpkg-query -W -f='$${Status}\n' clang libclang-rt-14-dev 2>/dev/null | \
+		grep -c 'ok installed' | grep -qx 2 || \
+		{ apt-get update -qq && apt-get install -y -qq clang libclang-rt-14-dev; }
+	@$(MAKE) --no-print-directory -C $(TOP)/selftests/fuzz run SECONDS=$(or $(SECONDS),60)
+
 # Logs in build/logs/; the last line printed is "N passed, N failed".
 check:
 	@MAKE="$(MAKE)" CHECK_FLAGS="$(CHECK_FLAGS)" $(TOP)/selftests/vm/check $(KVER)
@@ -126,6 +134,7 @@ clean:
 	-@if [ -f $(TOP)/selftests/txnet/Makefile ]; then $(MAKE) --no-print-directory -C $(TOP)/selftests/txnet O=$(B)/selftests clean; fi
 	-@if [ -f $(TOP)/selftests/host/Makefile ]; then $(MAKE) --no-print-directory -C $(TOP)/selftests/host clean; fi
 	-@$(MAKE) --no-print-directory -C $(TOP)/selftests/bench clean
+	-@$(MAKE) --no-print-directory -C $(TOP)/selftests/fuzz clean
 
 distclean: clean
 	rm -rf $(B)

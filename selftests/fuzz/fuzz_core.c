@@ -1,0 +1,113 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * libFuzzer target for the portable core: any bytes become a topology
+ * spec.  A spec the core accepts must build a graph whose shape matches
+ * the counts it promised; a linear array or ring small enough must then
+ * run total exchange to a verified end in exactly the paper's time.  A
+ * spec it refuses must say why, naming a field.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/sched.h"
+
+#define FUZZ_MAX_NODES	2048
+#define FUZZ_MAX_RUN	24	/* processors, for a full exchange per input */
+
+static void check(int cond, const char *what)
+{
+	if (!cond) {
+		fprintf(stderr, "fuzz_core: %s\n", what);
+		abort();
+	}
+}
+
+static void check_graph(const struct txn_counts *c, const struct txn_graph *g)
+{
+	u32 v, l;
+
+	check(g->nodes == c->nodes && g->procs == c->procs && g->links == c->links,
+	      "built graph differs from the counts");
+	check(g->first[0] == 0 && g->first[g->nodes] == g->links, "CSR bounds");
+	for (v = 0; v < g->nodes; v++) {
+		check(g->first[v] <= g->first[v + 1], "CSR order");
+		check(g->first[v + 1] - g->first[v] <= c->max_degree, "degree above max_degree");
+		for (l = g->first[v]; l < g->first[v + 1]; l++) {
+			check(g->src[l] == v && g->dst[l] < g->nodes && g->dst[l] != v, "link ends");
+			if (g->rev[l] != TXN_NO_LINK)
+				check(g->src[g->rev[l]] == g->dst[l] && g->dst[g->rev[l]] == v &&
+				      g->rev[g->rev[l]] == l, "reverse link");
+		}
+	}
+}
+
+static void run_exchange(const struct txn_spec *s, const struct txn_counts *c,
+			 const struct txn_graph *g, u32 algo, u32 port)
+{
+	struct txn_run_params p = { .op = TXNET_OP_TOTAL_EXCHANGE, .port_model = port,
+				    .payload = 4, .seed = algo };
+	const struct txn_sched *sc;
+	struct txn_engine e;
+	const char *why;
+	u64 expected;
+	int ret;
+
+	sc = txn_sched_pick(s, TXNET_OP_TOTAL_EXCHANGE, algo, &why);
+	if (!sc)
+		return;
+	check(!txn_engine_init(&e, g, sc, &p), "engine init");
+	while ((ret = txn_engine_tick(&e)) == 0)
+		;
+	check(ret == 1 && !txn_engine_verify(&e), "exchange not verified");
+	check(e.tick >= txn_lower_bound(s, c, p.op, port), "faster than the lower bound");
+	if (txn_expected_steps(sc, s, port, &expected))
+		check(e.tick == expected, "steps differ from the paper's time");
+	txn_engine_free(&e);
+}
+
+int LLVMFuzzerTestOneInput(const u8 *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const u8 *data, size_t size)
+{
+	struct txn_spec s = { 0 };
+	struct txn_spec_error err = { 0 };
+	struct txn_counts c;
+	struct txn_graph g;
+	char text[256];
+	size_t i;
+	int ret;
+
+	if (size < 3)
+		return 0;
+	s.topo = data[0] % (TXNET_TOPO_MAX + 2);
+	s.base = data[1] % (TXNET_TOPO_MAX + 2);
+	s.ndims = data[2] % (TXNET_MAX_DIMS + 2);
+	for (i = 0; i < s.ndims && i < TXNET_MAX_DIMS; i++) {
+		size_t at = 3 + 2 * i;
+
+		s.size[i] = at < size ? data[at] % 40 : 2;
+		s.kind[i] = at + 1 < size ? data[at + 1] % (TXNET_DIM_MAX + 2) : 0;
+	}
+	if (s.ndims > TXNET_MAX_DIMS)
+		s.ndims = TXNET_MAX_DIMS + 1;
+
+	ret = txn_spec_validate(&s, FUZZ_MAX_NODES, &c, &err);
+	if (ret) {
+		check(ret == -EINVAL || ret == -E2BIG, "refusal errno");
+		check(err.msg && *err.msg && err.field, "refusal names no field");
+		return 0;
+	}
+	check(c.nodes <= FUZZ_MAX_NODES && c.procs >= 2, "accepted counts out of range");
+	check(txn_spec_format(&s, text, sizeof(text)) < (int)sizeof(text), "spec text too long");
+	check(!txn_graph_build(&s, &c, &g), "graph build");
+	check_graph(&c, &g);
+	if (c.procs <= FUZZ_MAX_RUN && txn_shape(&s) != TXN_SHAPE_OTHER) {
+		for (u32 algo = 0; algo <= TXNET_ALGO_MAX; algo++) {
+			run_exchange(&s, &c, &g, algo, TXNET_PORT_ALL);
+			run_exchange(&s, &c, &g, algo, TXNET_PORT_SINGLE);
+		}
+	}
+	txn_graph_free(&g);
+	return 0;
+}
