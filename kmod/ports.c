@@ -185,7 +185,7 @@ void txnet_ports_exec(struct txnet_net *tn)
 	while (READ_ONCE(pt->in_flight) && !kthread_should_stop()) {
 		if (tick_ns) {
 			deadline = ktime_add_ns(deadline, tick_ns);
-			if (!txnet_tick_pace(tn, deadline))
+			if (!txnet_tick_pace(tn, deadline, 0))
 				break;
 		}
 		mutex_lock(&pt->lock);

@@ -93,7 +93,6 @@ int txnet_run_start(struct txnet_net *tn, const struct txnet_run_req *req,
 	r->res.expected_deliveries = r->e.npkts;
 	*run_id = r->res.run_id;
 
-	WRITE_ONCE(tn->stop_req, false);
 	WRITE_ONCE(tn->run_ticks, 0);
 	WRITE_ONCE(tn->run_delivered, 0);
 	/* The state first: the thread may finish and set it idle at once. */
@@ -103,9 +102,11 @@ int txnet_run_start(struct txnet_net *tn, const struct txnet_run_req *req,
 	return 0;
 }
 
+/* Ask the thread to stop the run in progress, by its id (see txnet_tick_must_stop()). */
 void txnet_run_stop(struct txnet_net *tn)
 {
-	WRITE_ONCE(tn->stop_req, true);
+	lockdep_assert_held(&txnet_lock);
+	WRITE_ONCE(tn->stop_run, tn->runs);
 	if (tn->thread)
 		wake_up_process(tn->thread);
 }
@@ -172,14 +173,14 @@ void txnet_run_exec(struct txnet_net *tn, struct txnet_run *r)
 	for (;;) {
 		if (r->tick_ns) {
 			deadline = ktime_add_ns(deadline, r->tick_ns);
-			if (!txnet_tick_pace(tn, deadline)) {
+			if (!txnet_tick_pace(tn, deadline, r->res.run_id)) {
 				stopped = true;
 				break;
 			}
 			late = ktime_to_ns(ktime_sub(ktime_get(), deadline));
 			if (late > 0 && late > r->res.max_lateness_ns)
 				r->res.max_lateness_ns = late;
-		} else if (txnet_tick_must_stop(tn)) {
+		} else if (txnet_tick_must_stop(tn, r->res.run_id)) {
 			stopped = true;
 			break;
 		}

@@ -36,8 +36,6 @@ static int txnet_tick_thread(void *data)
 		txnet_run_exec(tn, r);
 		WRITE_ONCE(tn->run, NULL);
 		txnet_run_free(r);
-		/* A STOP is for one run: port traffic after it must not see it. */
-		WRITE_ONCE(tn->stop_req, false);
 		/* Idle before the news: whoever hears RUN_DONE may start the next run. */
 		smp_store_release(&tn->state, TXNET_STATE_IDLE);
 		txnet_genl_notify_run(tn);
@@ -45,23 +43,29 @@ static int txnet_tick_thread(void *data)
 	return 0;
 }
 
-bool txnet_tick_must_stop(struct txnet_net *tn)
+/*
+ * Whether the thread must stop what it does: always when the network
+ * goes away; for run @run_id also when STOP named it.  A STOP names a run
+ * id, so one that comes late can never stop the next run, nor port
+ * traffic (run_id 0).
+ */
+bool txnet_tick_must_stop(struct txnet_net *tn, u32 run_id)
 {
-	return kthread_should_stop() || READ_ONCE(tn->stop_req);
+	return kthread_should_stop() || (run_id && READ_ONCE(tn->stop_run) == run_id);
 }
 
 /* Sleep until @deadline, by hrtimer; false if asked to stop meanwhile. */
-bool txnet_tick_pace(struct txnet_net *tn, ktime_t deadline)
+bool txnet_tick_pace(struct txnet_net *tn, ktime_t deadline, u32 run_id)
 {
 	while (ktime_before(ktime_get(), deadline)) {
 		set_current_state(TASK_INTERRUPTIBLE);
-		if (txnet_tick_must_stop(tn)) {
+		if (txnet_tick_must_stop(tn, run_id)) {
 			__set_current_state(TASK_RUNNING);
 			return false;
 		}
 		schedule_hrtimeout(&deadline, HRTIMER_MODE_ABS);
 	}
-	return !txnet_tick_must_stop(tn);
+	return !txnet_tick_must_stop(tn, run_id);
 }
 
 int txnet_tick_start(struct txnet_net *tn)

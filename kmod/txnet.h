@@ -52,7 +52,7 @@ struct txnet_net {
 	 * it and sets the state back to idle.
 	 */
 	struct txnet_run *run;
-	bool stop_req;
+	u32 stop_run;			/* run id TXNET_CMD_STOP asked to stop */
 	u32 runs;			/* run ids handed out */
 	u64 run_ticks, run_delivered;	/* progress of the run in progress */
 
@@ -122,8 +122,8 @@ void txnet_sysfs_put(struct txnet_net *tn);
 /* tick.c */
 int txnet_tick_start(struct txnet_net *tn);
 void txnet_tick_stop(struct txnet_net *tn);
-bool txnet_tick_must_stop(struct txnet_net *tn);
-bool txnet_tick_pace(struct txnet_net *tn, ktime_t deadline);
+bool txnet_tick_must_stop(struct txnet_net *tn, u32 run_id);
+bool txnet_tick_pace(struct txnet_net *tn, ktime_t deadline, u32 run_id);
 
 /* netlink.c */
 int txnet_genl_init(void);
