@@ -207,14 +207,20 @@ static int fill_ports(struct sk_buff *skb, struct txnet_net *tn)
 	       nla_put_u32(skb, TXNET_A_PORTS_UNREAD, READ_ONCE(pt->unread));
 }
 
+/* Which network a message is about. */
+static int put_ident(struct sk_buff *skb, const struct txnet_net *tn)
+{
+	return nla_put_u32(skb, TXNET_A_ID, tn->id) ||
+	       nla_put_string(skb, TXNET_A_NAME, tn->name);
+}
+
 static int fill_net(struct sk_buff *skb, struct txnet_net *tn)
 {
 	char spec[128];
 
 	if (txn_spec_format(&tn->spec, spec, sizeof(spec)) >= sizeof(spec))
 		return -EMSGSIZE;
-	if (nla_put_u32(skb, TXNET_A_ID, tn->id) ||
-	    nla_put_string(skb, TXNET_A_NAME, tn->name) ||
+	if (put_ident(skb, tn) ||
 	    nla_put_u32(skb, TXNET_A_TOPOLOGY, tn->spec.topo) ||
 	    (tn->spec.topo == TXNET_TOPO_BISWAPPED &&
 	     nla_put_u32(skb, TXNET_A_BASE, tn->spec.base)) ||
@@ -284,8 +290,7 @@ void txnet_genl_notify_run(struct txnet_net *tn)
 		return;
 	hdr = genlmsg_put(skb, 0, 0, &txnet_family, 0, TXNET_CMD_RUN_DONE);
 	mutex_lock(&tn->res_lock);
-	ret = !hdr || nla_put_u32(skb, TXNET_A_ID, tn->id) ||
-	      nla_put_string(skb, TXNET_A_NAME, tn->name) ||
+	ret = !hdr || put_ident(skb, tn) ||
 	      nla_put_u32(skb, TXNET_A_RUN_ID, tn->last.run_id) ||
 	      fill_result(skb, &tn->last);
 	mutex_unlock(&tn->res_lock);
@@ -671,8 +676,7 @@ static int txnet_run_doit(struct sk_buff *skb, struct genl_info *info)
 	}
 	hdr = genlmsg_put_reply(reply, info, &txnet_family, 0, TXNET_CMD_RUN);
 	/* Cannot fail with NLMSG_GOODSIZE; the run goes on either way. */
-	if (!hdr || nla_put_u32(reply, TXNET_A_ID, tn->id) ||
-	    nla_put_string(reply, TXNET_A_NAME, tn->name) ||
+	if (!hdr || put_ident(reply, tn) ||
 	    nla_put_u32(reply, TXNET_A_RUN_ID, run_id)) {
 		ret = -EMSGSIZE;
 		goto err;
@@ -819,8 +823,7 @@ static int txnet_recv_doit(struct sk_buff *skb, struct genl_info *info)
 		goto err;
 	ret = -EMSGSIZE;
 	hdr = genlmsg_put_reply(reply, info, &txnet_family, 0, TXNET_CMD_RECV);
-	if (!hdr || nla_put_u32(reply, TXNET_A_ID, tn->id) ||
-	    nla_put_string(reply, TXNET_A_NAME, tn->name) ||
+	if (!hdr || put_ident(reply, tn) ||
 	    nla_put_u32(reply, TXNET_A_NODE, node))
 		goto err;
 	msgs = nla_nest_start(reply, TXNET_A_MSGS);
