@@ -14,7 +14,8 @@
 
 bool wants_help(int argc, char **argv)
 {
-	return argc > 1 && is_keyword(argv[1], "help");
+	return argc > 1 && (is_keyword(argv[1], "help") || !strcmp(argv[1], "-h") ||
+			    !strcmp(argv[1], "--help"));
 }
 
 void incomplete_command(void (*usage)(FILE *))
