@@ -199,7 +199,7 @@ static int fill_last(struct sk_buff *skb, struct txnet_net *tn)
 
 static int fill_ports(struct sk_buff *skb, struct txnet_net *tn)
 {
-	struct txnet_ports *pt = smp_load_acquire(&tn->ports);
+	struct txnet_ports *pt = txnet_ports_of(tn);
 
 	if (!pt)
 		return 0;

@@ -111,6 +111,7 @@ int txnet_ports_send(struct txnet_net *tn, u32 src, u32 dst, const void *data, u
 		pt = ports_create(tn, why);
 		if (IS_ERR(pt))
 			return PTR_ERR(pt);
+		/* Published set up: see txnet_ports_of(). */
 		smp_store_release(&tn->ports, pt);
 	}
 	m = kzalloc(struct_size(m, data, TXNET_PORT_DATA_MAX), GFP_KERNEL_ACCOUNT);
@@ -149,7 +150,7 @@ int txnet_ports_send(struct txnet_net *tn, u32 src, u32 dst, const void *data, u
 
 bool txnet_ports_busy(struct txnet_net *tn)
 {
-	struct txnet_ports *pt = smp_load_acquire(&tn->ports);
+	struct txnet_ports *pt = txnet_ports_of(tn);
 
 	return pt && READ_ONCE(pt->in_flight);
 }

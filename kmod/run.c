@@ -35,6 +35,7 @@ int txnet_run_start(struct txnet_net *tn, const struct txnet_run_req *req,
 	int ret;
 
 	lockdep_assert_held(&txnet_lock);
+	/* Acquire pairs with the thread's release of IDLE after it let go of its run. */
 	if (smp_load_acquire(&tn->state) != TXNET_STATE_IDLE) {
 		*why = "an exchange is already running on this network";
 		return -EBUSY;
@@ -97,6 +98,7 @@ int txnet_run_start(struct txnet_net *tn, const struct txnet_run_req *req,
 	WRITE_ONCE(tn->run_delivered, 0);
 	/* The state first: the thread may finish and set it idle at once. */
 	smp_store_release(&tn->state, TXNET_STATE_RUNNING);
+	/* Publishes the run, set up, to the thread's acquire in txnet_tick_thread(). */
 	smp_store_release(&tn->run, r);
 	wake_up(&tn->wq);
 	return 0;

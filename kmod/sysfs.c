@@ -38,7 +38,7 @@ TXNET_RO(mem_bytes, "%llu", txnet_net_mem(tn));
 
 static u32 ports_count(struct txnet_net *tn, bool unread)
 {
-	struct txnet_ports *pt = smp_load_acquire(&tn->ports);
+	struct txnet_ports *pt = txnet_ports_of(tn);
 
 	if (!pt)
 		return 0;

@@ -17,6 +17,12 @@
 
 #include "txnet.h"
 
+static struct txnet_run *run_of(struct txnet_net *tn)
+{
+	/* Pairs with the release in txnet_run_start(): the run is set up. */
+	return smp_load_acquire(&tn->run);
+}
+
 static int txnet_tick_thread(void *data)
 {
 	struct txnet_net *tn = data;
@@ -24,13 +30,13 @@ static int txnet_tick_thread(void *data)
 
 	for (;;) {
 		wait_event_interruptible(tn->wq, kthread_should_stop() ||
-					 smp_load_acquire(&tn->run) || txnet_ports_busy(tn));
+					 run_of(tn) || txnet_ports_busy(tn));
 		if (kthread_should_stop())
 			break;
 		if (txnet_ports_busy(tn))
 			txnet_ports_exec(tn);
 		cond_resched();
-		r = smp_load_acquire(&tn->run);
+		r = run_of(tn);
 		if (!r)
 			continue;
 		txnet_run_exec(tn, r);

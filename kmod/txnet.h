@@ -95,10 +95,17 @@ int txnet_pernet_init(void);
 void txnet_pernet_exit(void);
 void txnet_shutdown(void);
 
+/* The ports, if a send created them. */
+static inline struct txnet_ports *txnet_ports_of(struct txnet_net *tn)
+{
+	/* Pairs with the release in txnet_ports_send(): the ports are set up. */
+	return smp_load_acquire(&tn->ports);
+}
+
 /* What the network holds of mem_budget: itself and, once used, its ports. */
 static inline u64 txnet_net_mem(struct txnet_net *tn)
 {
-	struct txnet_ports *pt = smp_load_acquire(&tn->ports);
+	struct txnet_ports *pt = txnet_ports_of(tn);
 
 	return tn->mem_bytes + (pt ? pt->charged : 0);
 }

@@ -42,7 +42,8 @@ struct txn_counts {
 struct txn_spec_error {
 	const char *msg;	/* names the field, e.g. "dimension size must be >= 2" */
 	int dim;		/* index into size[]/kind[], or -1 for the spec itself */
-	int field;		/* TXNET_A_TOPOLOGY, TXNET_A_BASE, TXNET_A_DIM_SIZE, TXNET_A_DIM_KIND, or TXNET_A_DIMS */
+	/* TXNET_A_TOPOLOGY, TXNET_A_BASE, TXNET_A_DIM_SIZE, TXNET_A_DIM_KIND or TXNET_A_DIMS */
+	int field;
 };
 
 /*
