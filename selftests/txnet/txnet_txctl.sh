@@ -16,7 +16,7 @@ N=0 PASS=0 FAIL=0 SKIP=0
 out=/tmp/txctl.$$.out err=/tmp/txctl.$$.err
 
 echo "TAP version 13"
-echo "1..20"
+echo "1..23"
 
 ok() { N=$((N + 1)); PASS=$((PASS + 1)); echo "ok $N $1"; }
 fail() { N=$((N + 1)); FAIL=$((FAIL + 1)); echo "not ok $N $1"; }
@@ -55,7 +55,7 @@ finish() {
 
 if ! command -v "$TXCTL" > /dev/null 2>&1; then
 	i=0
-	while [ $i -lt 20 ]; do skip "txctl" "txctl not on PATH"; i=$((i + 1)); done
+	while [ $i -lt 23 ]; do skip "txctl" "txctl not on PATH"; i=$((i + 1)); done
 	finish
 fi
 clean
@@ -303,5 +303,66 @@ done
 clean
 [ "$(count)" = 0 ] || bad="$bad [left: $(count)]"
 result "create_and_destroy_20"
+
+# 21: run, JSON with the issue's keys; 18 = ceil((12^2-1)/8), paper 001 Theorem 3
+RUN_KEYS="op algo port_model nodes steps lower_bound expected_steps transmissions delivered
+	expected_deliveries verified wall_ns"
+run create ring 12 name rr
+run -j run rr total-exchange algo message-shift payload 64
+expect_rc 0 "-j run"
+args=
+for k in $RUN_KEYS; do args="$args -k $k"; done
+# shellcheck disable=SC2086
+"$JSON" $args < "$out" || bad="$bad [-j run: invalid JSON or keys missing: $(head -c 400 "$out")]"
+[ "$("$JSON" -g op < "$out")" = "total-exchange" ] || bad="$bad [op]"
+[ "$("$JSON" -g algo < "$out")" = "message-shift" ] || bad="$bad [algo]"
+[ "$("$JSON" -g steps < "$out")" = 18 ] || bad="$bad [steps, want 18]"
+[ "$("$JSON" -g lower_bound < "$out")" = 18 ] || bad="$bad [lower_bound, want 18]"
+[ "$("$JSON" -g expected_steps < "$out")" = 18 ] || bad="$bad [expected_steps, want 18]"
+[ "$("$JSON" -g delivered < "$out")" = 132 ] || bad="$bad [delivered, want 12*11]"
+[ "$("$JSON" -g verified < "$out")" = true ] || bad="$bad [verified]"
+[ "$(cat "$SYS/rr/last/steps")" = 18 ] || bad="$bad [last/steps]"
+run run rr total-exchange fault drop
+expect_rc 3 "a failed run"
+expect_out "verified no" "a failed run"
+[ ! -r "$SYS/rr/last/steps" ] || ! cat "$SYS/rr/last/steps" > /dev/null 2>&1 ||
+	bad="$bad [last/steps readable after a failed run]"
+result "run_json_and_failure"
+
+# 22: stop a paced run (64 ticks of 20 ms), progress visible meanwhile
+run create linear 16 name slow tick-ns 20000000
+run run slow total-exchange --no-wait
+expect_rc 0 "run --no-wait"
+sleep 1
+run show slow
+expect_out "state running" "show while running"
+expect_out "run-ticks" "show while running"
+run stop slow
+expect_rc 0 "stop"
+sleep 1
+run -j show slow
+[ "$("$JSON" -g state < "$out")" = idle ] || bad="$bad [state after stop]"
+grep -q '"status": *"stopped"' "$out" || bad="$bad [last run not stopped: $(head -c 300 "$out")]"
+run stop slow
+expect_rc 2 "stop when idle"
+expect_err "^Error: no exchange is running" "stop when idle"
+result "run_no_wait_show_stop"
+
+# 23: a port: send, then recv what arrived, once
+run create ring 9 name pp
+run send pp 0 4 hello
+expect_rc 0 "send"
+sleep 1
+run -j recv pp 4
+expect_rc 0 "recv"
+"$JSON" -k src -k data < "$out" || bad="$bad [recv JSON: $(head -c 300 "$out")]"
+[ "$("$JSON" -g data < "$out")" = hello ] || bad="$bad [data]"
+[ "$("$JSON" -g src < "$out")" = 0 ] || bad="$bad [src]"
+run -j recv pp 4
+[ "$(cat "$out")" = "[]" ] || bad="$bad [read twice: $(cat "$out")]"
+run send pp 0 9 x
+expect_rc 2 "send to a missing node"
+expect_err "destination node" "send to a missing node"
+result "send_recv"
 
 finish
