@@ -4,20 +4,6 @@
 #define TXNET_COMPAT_H
 
 #include <linux/version.h>
-#include <linux/hrtimer.h>
-
-/* hrtimer_setup() replaced hrtimer_init() + ->function in 6.13. */
-static inline void txnet_hrtimer_setup(struct hrtimer *t,
-				       enum hrtimer_restart (*fn)(struct hrtimer *),
-				       clockid_t clock, enum hrtimer_mode mode)
-{
-#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 13, 0)
-	hrtimer_setup(t, fn, clock, mode);
-#else
-	hrtimer_init(t, clock, mode);
-	t->function = fn;
-#endif
-}
 
 /* __assign_str() lost its source argument in 6.10. */
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 10, 0)
