@@ -5,9 +5,10 @@
  * leaves nothing behind: no network in the dump, no sysfs directory, no
  * tick thread.  Also bad writes to the module parameters.
  *
- * errnos: policy violations come from lib/nlattr.c (range: ERANGE; length,
- * type, unknown attribute, NLA_REJECT: EINVAL); the rest from
- * kmod/core/spec.c, kmod/net.c and kmod/netlink.c.
+ * errnos: policy violations come from lib/nlattr.c (length, type, unknown
+ * attribute, NLA_REJECT: EINVAL); values out of range get ERANGE from
+ * check_ranges() in kmod/netlink.c; the rest come from kmod/core/spec.c,
+ * kmod/net.c and kmod/netlink.c.
  */
 #include <string.h>
 

@@ -9,4 +9,13 @@
 #include "kselftest_harness.h"
 #include "txnet_nl.h"
 
+/*
+ * @call, a request of the fixture's self->t, is refused with @err and an
+ * extack message.
+ */
+#define CALL_REFUSED(err, call) do {					\
+		EXPECT_EQ(err, call) TH_LOG(#call ": '%s'", self->t.msg); \
+		EXPECT_NE(0, self->t.msg[0]) TH_LOG(#call ": no extack message"); \
+	} while (0)
+
 #endif /* TXNET_HARNESS_H */

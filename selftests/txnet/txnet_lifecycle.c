@@ -8,10 +8,8 @@
 #include <sched.h>
 #include <signal.h>
 #include <string.h>
-#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
-#include <linux/capability.h>
 
 #include "txnet_harness.h"
 
@@ -294,19 +292,6 @@ static int unprivileged_checks(void)
 		bad |= P_DUMP;
 	txnl_close(&t);
 	return bad;
-}
-
-static int drop_net_admin(void)
-{
-	struct __user_cap_header_struct h = { .version = _LINUX_CAPABILITY_VERSION_3 };
-	struct __user_cap_data_struct d[2];
-
-	if (syscall(SYS_capget, &h, d))
-		return -1;
-	d[CAP_NET_ADMIN / 32].effective &= ~(1u << (CAP_NET_ADMIN % 32));
-	d[CAP_NET_ADMIN / 32].permitted &= ~(1u << (CAP_NET_ADMIN % 32));
-	d[CAP_NET_ADMIN / 32].inheritable &= ~(1u << (CAP_NET_ADMIN % 32));
-	return (int)syscall(SYS_capset, &h, d);
 }
 
 static int run_child(int (*fn)(int), int arg)

@@ -28,6 +28,9 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <sys/syscall.h>
+
+#include <linux/capability.h>
 
 #include <linux/netlink.h>
 #include <linux/genetlink.h>
@@ -42,6 +45,20 @@
 #ifndef SOL_NETLINK
 #define SOL_NETLINK 270
 #endif
+
+/* Drop CAP_NET_ADMIN from this process (every set); 0 or -1. */
+static inline int drop_net_admin(void)
+{
+	struct __user_cap_header_struct h = { .version = _LINUX_CAPABILITY_VERSION_3 };
+	struct __user_cap_data_struct d[2];
+
+	if (syscall(SYS_capget, &h, d))
+		return -1;
+	d[CAP_NET_ADMIN / 32].effective &= ~(1u << (CAP_NET_ADMIN % 32));
+	d[CAP_NET_ADMIN / 32].permitted &= ~(1u << (CAP_NET_ADMIN % 32));
+	d[CAP_NET_ADMIN / 32].inheritable &= ~(1u << (CAP_NET_ADMIN % 32));
+	return (int)syscall(SYS_capset, &h, d);
+}
 
 /* Time helpers the tests share. */
 static inline void sleep_ms(int ms)
@@ -255,20 +272,22 @@ static inline void txnl_take_err(struct txnl *t, struct nlmsghdr *h)
 
 typedef void (*txnl_each_fn)(const struct txnet_info *info, void *arg);
 
+typedef int (*txnl_raw_fn)(struct nlmsghdr *h, void *arg);
+
 /*
  * Send @m (freed here) and read the answer: until the ack/error for a
  * request, until NLMSG_DONE (or an error) for a dump.  Each txnet message
- * is parsed and handed to @each.  Returns t->err.
+ * is handed raw to @each, which returns 0 or -errno; the first such error
+ * is kept (and later messages skipped) unless the kernel reports one.
+ * Returns t->err.
  */
-static inline int txnl_xfer(struct txnl *t, struct nl_msg *m, txnl_each_fn each, void *arg)
+static inline int txnl_xfer_raw(struct txnl *t, struct nl_msg *m, txnl_raw_fn each, void *arg)
 {
-	bool dump = nlmsg_hdr(m)->nlmsg_flags & NLM_F_DUMP;
 	struct sockaddr_nl who;
-	struct txnet_info info;
 	unsigned char *buf;
 	struct nlmsghdr *h;
+	int n, ret, cb_err = 0;
 	uint32_t seq;
-	int n, ret;
 
 	txnl_reset(t);
 	ret = nl_send_auto(t->sk, m);
@@ -292,26 +311,48 @@ static inline int txnl_xfer(struct txnl *t, struct nl_msg *m, txnl_each_fn each,
 			if (h->nlmsg_type == NLMSG_ERROR) {
 				txnl_take_err(t, h);
 				free(buf);
+				if (!t->err && cb_err)
+					t->err = cb_err;
 				return t->err;
 			}
 			if (h->nlmsg_type == NLMSG_DONE) {
 				if (nlmsg_datalen(h) >= (int)sizeof(int))
 					t->err = *(int *)nlmsg_data(h);
 				free(buf);
+				if (!t->err && cb_err)
+					t->err = cb_err;
 				return t->err;
 			}
-			if (h->nlmsg_type != t->family)
-				continue;
-			if (txnl_parse(h, &info)) {
-				free(buf);
-				return t->err = -EBADMSG;
-			}
-			if (each)
-				each(&info, arg);
+			if (h->nlmsg_type == t->family && each && !cb_err)
+				cb_err = each(h, arg);
 		}
 		free(buf);
-		(void)dump;
 	}
+}
+
+struct txnl_each_ctx {
+	txnl_each_fn each;
+	void *arg;
+};
+
+static inline int txnl_each_parsed(struct nlmsghdr *h, void *arg)
+{
+	struct txnl_each_ctx *c = arg;
+	struct txnet_info info;
+
+	if (txnl_parse(h, &info))
+		return -EBADMSG;
+	if (c->each)
+		c->each(&info, c->arg);
+	return 0;
+}
+
+/* txnl_xfer_raw() with each txnet message parsed into a struct txnet_info. */
+static inline int txnl_xfer(struct txnl *t, struct nl_msg *m, txnl_each_fn each, void *arg)
+{
+	struct txnl_each_ctx c = { each, arg };
+
+	return txnl_xfer_raw(t, m, txnl_each_parsed, &c);
 }
 
 static inline void txnl_copy_one(const struct txnet_info *info, void *arg)
@@ -788,55 +829,6 @@ static inline int txnl_parse_netx(struct nlmsghdr *h, struct txnl_netx *x)
 	if (tb[TXNET_A_PORTS_UNREAD])
 		x->ports_unread = nla_get_u32(tb[TXNET_A_PORTS_UNREAD]);
 	return txnl_parse_result(tb[TXNET_A_RESULT], &x->res);
-}
-
-typedef int (*txnl_raw_fn)(struct nlmsghdr *h, void *arg);
-
-/*
- * txnl_xfer() handing each txnet message raw to @each (which returns 0 or
- * -errno, recorded as t->err if no kernel error follows).  Returns t->err.
- */
-static inline int txnl_xfer_raw(struct txnl *t, struct nl_msg *m, txnl_raw_fn each, void *arg)
-{
-	struct sockaddr_nl who;
-	unsigned char *buf;
-	struct nlmsghdr *h;
-	int n, ret, cb_err = 0;
-	uint32_t seq;
-
-	txnl_reset(t);
-	ret = nl_send_auto(t->sk, m);
-	seq = nlmsg_hdr(m)->nlmsg_seq;
-	nlmsg_free(m);
-	if (ret < 0)
-		return t->err = -EIO;
-	for (;;) {
-		buf = NULL;
-		n = nl_recv(t->sk, &who, &buf, NULL);
-		if (n <= 0) {
-			free(buf);
-			return t->err = -EIO;
-		}
-		t->batches++;
-		for (h = (struct nlmsghdr *)buf; nlmsg_ok(h, n); h = nlmsg_next(h, &n)) {
-			if (h->nlmsg_seq != seq)
-				continue;
-			if (h->nlmsg_type == NLMSG_ERROR) {
-				txnl_take_err(t, h);
-				free(buf);
-				if (!t->err && cb_err)
-					t->err = cb_err;
-				return t->err;
-			}
-			if (h->nlmsg_type == NLMSG_DONE) {
-				free(buf);
-				return t->err = cb_err;
-			}
-			if (h->nlmsg_type == t->family && each && !cb_err)
-				cb_err = each(h, arg);
-		}
-		free(buf);
-	}
 }
 
 static inline int txnl_netx_one(struct nlmsghdr *h, void *arg)

@@ -244,10 +244,6 @@ TEST_F(pt, ring6_transpose)
 		}
 }
 
-#define REFUSED(err, call) do {						\
-		EXPECT_EQ(err, call) TH_LOG(#call ": '%s'", self->t.msg); \
-		EXPECT_NE(0, self->t.msg[0]) TH_LOG(#call ": no extack message"); \
-	} while (0)
 
 TEST_F(pt, bad_input)
 {
@@ -258,22 +254,22 @@ TEST_F(pt, bad_input)
 
 	memset(big, 0xab, sizeof(big));
 	ASSERT_EQ(0, make_net(&self->t, "pb", TXNET_TOPO_RING, 9, 0, 0));
-	REFUSED(-EINVAL, txnl_send_at(&self->t, "pb", 9, 1, "a", 1, &o));
+	CALL_REFUSED(-EINVAL, txnl_send_at(&self->t, "pb", 9, 1, "a", 1, &o));
 	EXPECT_EQ(o.src, self->t.off);
-	REFUSED(-EINVAL, txnl_send_at(&self->t, "pb", 1, 9, "a", 1, &o));
+	CALL_REFUSED(-EINVAL, txnl_send_at(&self->t, "pb", 1, 9, "a", 1, &o));
 	EXPECT_EQ(o.dst, self->t.off);
-	REFUSED(-EINVAL, txnl_send_at(&self->t, "pb", 0xffffffffu, 1, "a", 1, &o));
+	CALL_REFUSED(-EINVAL, txnl_send_at(&self->t, "pb", 0xffffffffu, 1, "a", 1, &o));
 	EXPECT_EQ(o.src, self->t.off);
-	REFUSED(-EINVAL, txnl_send_at(&self->t, "pb", 3, 3, "a", 1, &o));
+	CALL_REFUSED(-EINVAL, txnl_send_at(&self->t, "pb", 3, 3, "a", 1, &o));
 	EXPECT_EQ(o.dst, self->t.off);
 	/* too long for the policy's NLA_BINARY .len: lib/nlattr.c says ERANGE */
-	REFUSED(-ERANGE, txnl_send_at(&self->t, "pb", 0, 1, big, TXNET_PORT_DATA_MAX + 1, &o));
+	CALL_REFUSED(-ERANGE, txnl_send_at(&self->t, "pb", 0, 1, big, TXNET_PORT_DATA_MAX + 1, &o));
 	EXPECT_EQ(o.data, self->t.off);
-	REFUSED(-ENOENT, txnl_send_at(&self->t, "nosuch", 0, 1, "a", 1, &o));
+	CALL_REFUSED(-ENOENT, txnl_send_at(&self->t, "nosuch", 0, 1, "a", 1, &o));
 	EXPECT_EQ(o.name, self->t.off);
-	REFUSED(-EINVAL, txnl_recv_at(&self->t, "pb", 9, &self->l, &off));
+	CALL_REFUSED(-EINVAL, txnl_recv_at(&self->t, "pb", 9, &self->l, &off));
 	EXPECT_EQ(off, self->t.off);
-	REFUSED(-ENOENT, txnl_recv(&self->t, "nosuch", 0, &self->l));
+	CALL_REFUSED(-ENOENT, txnl_recv(&self->t, "nosuch", 0, &self->l));
 	/* the refusals set nothing up */
 	ASSERT_EQ(0, txnl_getx(&self->t, "pb", &x));
 	EXPECT_FALSE(x.info.has[TXNET_A_PORTS_IN_FLIGHT]);
@@ -309,7 +305,7 @@ TEST_F_TIMEOUT(pt, slots_limit, 180)
 		ASSERT_EQ(0, txnl_send(&self->t, "sl", 0, 1, &v, sizeof(v)))
 			TH_LOG("packet %u: %s", k, self->t.msg);
 	}
-	REFUSED(-ENOBUFS, txnl_send(&self->t, "sl", 2, 3, "x", 1));
+	CALL_REFUSED(-ENOBUFS, txnl_send(&self->t, "sl", 2, 3, "x", 1));
 	ASSERT_EQ(0, txnl_getx(&self->t, "sl", &x));
 	EXPECT_EQ(TXNET_PORT_SLOTS, x.ports_in_flight + x.ports_unread);
 	reset(&self->l);
@@ -341,7 +337,7 @@ TEST_F_TIMEOUT(pt, send_while_running, 60)
 	/* linear 30, paper 001 Theorem 1: 225 ticks, of 1 ms */
 	ASSERT_EQ(0, make_net(&self->t, "sr", TXNET_TOPO_LINEAR, 30, 0, 1000000));
 	ASSERT_EQ(0, txnl_run_algo(&self->t, "sr", TXNET_ALGO_AUTO, &id));
-	REFUSED(-EBUSY, txnl_send(&self->t, "sr", 0, 1, "x", 1));
+	CALL_REFUSED(-EBUSY, txnl_send(&self->t, "sr", 0, 1, "x", 1));
 	ASSERT_EQ(0, txnl_stop(&self->t, "sr"));
 	ASSERT_EQ(1, txnl_run_done(&self->ev, "sr", id, WAIT_MS, &r));
 	EXPECT_EQ(TXNET_RUN_STOPPED, r.status);
@@ -356,7 +352,7 @@ TEST_F_TIMEOUT(pt, run_while_in_flight, 60)
 	/* 4 ticks of 50 ms from 0 to 4 */
 	ASSERT_EQ(0, make_net(&self->t, "rf", TXNET_TOPO_RING, 9, 0, 50000000));
 	ASSERT_EQ(0, txnl_send(&self->t, "rf", 0, 4, "late", 4));
-	REFUSED(-EBUSY, txnl_run_algo(&self->t, "rf", TXNET_ALGO_AUTO, NULL));
+	CALL_REFUSED(-EBUSY, txnl_run_algo(&self->t, "rf", TXNET_ALGO_AUTO, NULL));
 	ASSERT_EQ(0, txnl_getx(&self->t, "rf", &x));
 	EXPECT_EQ(1, x.ports_in_flight);
 	EXPECT_EQ(TXNET_STATE_IDLE, x.info.state);
