@@ -465,29 +465,18 @@ int txnl_recv_events(struct txnl *nl, txnl_cb cb, void *data)
 
 int txnl_listen(struct txnl *nl, txnl_cb cb, void *data, volatile int *stop)
 {
-	while (!*stop) {
-		const struct nlmsghdr *nlh = &rx.align;
-		ssize_t n;
-		int len, err;
+	int err;
 
-		n = mnl_socket_recvfrom(nl->sk, rx.buf, sizeof(rx.buf));
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
-			if (errno == ENOBUFS) {
-				fprintf(stderr, "Warning: events lost (socket receive buffer overrun).\n");
-				continue;
-			}
-			return -errno;
+	while (!*stop) {
+		err = txnl_recv_events(nl, cb, data);
+		if (err == -EINTR)
+			continue;
+		if (err == -ENOBUFS) {
+			fprintf(stderr, "Warning: events lost (socket receive buffer overrun).\n");
+			continue;
 		}
-		len = (int)n;
-		for (; mnl_nlmsg_ok(nlh, len); nlh = mnl_nlmsg_next(nlh, &len)) {
-			if (nlh->nlmsg_type != nl->family)
-				continue;
-			err = cb(nlh, data);
-			if (err < 0)
-				return err;
-		}
+		if (err < 0)
+			return err;
 	}
 	return 0;
 }
