@@ -12,4 +12,11 @@
 #define txnet_assign_str(dst, src)	__assign_str(dst, src)
 #endif
 
+/* A dump's parsed request attributes moved into a struct genl_info in 6.6. */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 6, 0)
+#define txnet_dump_attrs(cb)	(genl_info_dump(cb)->attrs)
+#else
+#define txnet_dump_attrs(cb)	(genl_dumpit_info(cb)->attrs)
+#endif
+
 #endif /* TXNET_COMPAT_H */

@@ -9,6 +9,7 @@
  * tree shared by every namespace; netlink only ever shows a netns its own
  * networks.
  */
+#include <linux/bitmap.h>
 #include <linux/slab.h>
 #include <linux/sched/task_stack.h>
 #include <linux/string.h>
@@ -47,17 +48,35 @@ struct txnet_net *txnet_net_find(struct net *net, const char *name)
 	return tn;
 }
 
-/* The smallest N for which "txnetN" is free, as netdev names are picked. */
+/*
+ * The smallest N for which "txnetN" is free, as netdev names are picked:
+ * one pass marks the numbers in use in a bitmap (among n networks the
+ * answer is at most n), so creating many unnamed networks stays linear.
+ */
 static int pick_name(char *buf)
 {
-	unsigned int i;
+	unsigned long *used, count = 1, i;
+	char canon[TXNET_NAME_LEN];
+	struct txnet_net *tn;
+	unsigned int num;
 
-	for (i = 0; i < 100000; i++) {
-		snprintf(buf, TXNET_NAME_LEN, "txnet%u", i);
-		if (!find_name(buf))
-			return 0;
+	list_for_each_entry(tn, &txnet_nets, node)
+		count++;
+	used = bitmap_zalloc(count, GFP_KERNEL | __GFP_NOWARN);
+	if (!used)
+		return -ENOMEM;
+	list_for_each_entry(tn, &txnet_nets, node) {
+		if (sscanf(tn->name, "txnet%u", &num) != 1 || num >= count)
+			continue;
+		/* only the name pick_name() would give: "txnet07" does not hold 7 */
+		snprintf(canon, sizeof(canon), "txnet%u", num);
+		if (!strcmp(canon, tn->name))
+			__set_bit(num, used);
 	}
-	return -ENFILE;
+	i = find_first_zero_bit(used, count);
+	bitmap_free(used);
+	snprintf(buf, TXNET_NAME_LEN, "txnet%lu", i);
+	return 0;
 }
 
 static bool name_valid(const char *name)
@@ -90,8 +109,19 @@ int txnet_mem_charge(u64 bytes)
 void txnet_mem_uncharge(u64 bytes)
 {
 	spin_lock(&txnet_mem_lock);
-	txnet_mem_charged -= bytes;
+	WARN_ON_ONCE(bytes > txnet_mem_charged);
+	txnet_mem_charged -= min(bytes, txnet_mem_charged);
 	spin_unlock(&txnet_mem_lock);
+}
+
+u64 txnet_mem_used(void)
+{
+	u64 used;
+
+	spin_lock(&txnet_mem_lock);
+	used = txnet_mem_charged;
+	spin_unlock(&txnet_mem_lock);
+	return used;
 }
 
 /*
@@ -104,56 +134,34 @@ static u64 net_cost(const struct txn_counts *counts)
 	return txn_graph_bytes(counts) + sizeof(struct txnet_net) + THREAD_SIZE;
 }
 
-struct txnet_net *txnet_net_create(struct net *net, const struct txnet_create_req *req,
-				   struct txnet_create_err *err)
+struct txnet_net *txnet_net_prepare(struct net *net, const struct txnet_create_req *req,
+				    struct txnet_create_err *err)
 {
 	struct txn_spec_error serr = { .dim = -1 };
 	struct txnet_net *tn;
 	u64 cost;
 	int ret;
 
-	lockdep_assert_held(&txnet_lock);
 	err->dim = -1;
 	err->field = 0;
-
-	if (txnet_dying) {
-		err->msg = "txnet is being unloaded";
-		return ERR_PTR(-ENODEV);
+	if (req->name && !name_valid(req->name)) {
+		err->msg = "name must be printable, without spaces or '/'";
+		err->field = TXNET_A_NAME;
+		return ERR_PTR(-EINVAL);
 	}
 
 	tn = kzalloc(sizeof(*tn), GFP_KERNEL_ACCOUNT);
-	if (!tn)
+	if (!tn) {
+		err->msg = "out of memory for the network";
 		return ERR_PTR(-ENOMEM);
+	}
 	tn->spec = req->spec;
-
 	ret = txn_spec_validate(&tn->spec, READ_ONCE(txnet_max_nodes), &tn->counts, &serr);
 	if (ret) {
 		err->msg = serr.msg;
 		err->dim = serr.dim;
 		err->field = serr.field;
 		goto err_free;
-	}
-
-	if (req->name) {
-		if (!name_valid(req->name)) {
-			err->msg = "name must be printable, without spaces or '/'";
-			err->field = TXNET_A_NAME;
-			ret = -EINVAL;
-			goto err_free;
-		}
-		if (find_name(req->name)) {
-			err->msg = "a network with this name already exists";
-			err->field = TXNET_A_NAME;
-			ret = -EEXIST;
-			goto err_free;
-		}
-		strscpy(tn->name, req->name, sizeof(tn->name));
-	} else {
-		ret = pick_name(tn->name);
-		if (ret) {
-			err->msg = "no free txnetN name";
-			goto err_free;
-		}
 	}
 
 	cost = net_cost(&tn->counts);
@@ -163,20 +171,63 @@ struct txnet_net *txnet_net_create(struct net *net, const struct txnet_create_re
 		err->field = TXNET_A_DIMS;
 		goto err_free;
 	}
-
 	ret = txn_graph_build(&tn->spec, &tn->counts, &tn->graph);
 	if (ret) {
 		txnet_mem_uncharge(cost);
+		err->msg = ret == -ENOMEM ? "out of memory for the network's graph" :
+					    "could not build the network's graph";
 		goto err_free;
 	}
-
 	tn->mem_bytes = cost;
+
+	txn_spec_format(&tn->spec, tn->spec_str, sizeof(tn->spec_str));
 	tn->port_model = req->port_model ?: TXNET_PORT_ALL;
 	tn->tick_ns = req->tick_ns;
 	tn->state = TXNET_STATE_IDLE;
 	init_waitqueue_head(&tn->wq);
 	mutex_init(&tn->res_lock);
 	write_pnet(&tn->pnet, net);
+	return tn;
+
+err_free:
+	kfree(tn);
+	return ERR_PTR(ret);
+}
+
+/* Memory goes here only: the kobject's release, or a registration that failed early. */
+void txnet_net_free(struct txnet_net *tn)
+{
+	kfree(tn->last.queue_max);
+	txn_graph_free(&tn->graph);
+	txnet_mem_uncharge(tn->mem_bytes);
+	kfree(tn);
+}
+
+int txnet_net_register(struct txnet_net *tn, const char *name, struct txnet_create_err *err)
+{
+	int ret;
+
+	lockdep_assert_held(&txnet_lock);
+	if (txnet_dying) {
+		err->msg = "txnet is being unloaded";
+		ret = -ENODEV;
+		goto err_free;
+	}
+	if (name) {
+		if (find_name(name)) {
+			err->msg = "a network with this name already exists";
+			err->field = TXNET_A_NAME;
+			ret = -EEXIST;
+			goto err_free;
+		}
+		strscpy(tn->name, name, sizeof(tn->name));
+	} else {
+		ret = pick_name(tn->name);
+		if (ret) {
+			err->msg = "out of memory while picking a txnetN name";
+			goto err_free;
+		}
+	}
 	tn->id = txnet_next_id;
 
 	/* From here the kobject owns tn: errors go through txnet_sysfs_put(). */
@@ -191,41 +242,39 @@ struct txnet_net *txnet_net_create(struct net *net, const struct txnet_create_re
 		txnet_sysfs_del(tn);
 		goto err_put;
 	}
+	txnet_debugfs_add(tn);
 
 	txnet_next_id++;
 	list_add_tail(&tn->node, &txnet_nets);
 	txnet_generation++;
-	return tn;
+	return 0;
 
 err_put:
-	txnet_mem_uncharge(cost);
 	txnet_sysfs_put(tn);
-	return ERR_PTR(ret);
+	return ret;
 err_free:
-	kfree(tn);
-	return ERR_PTR(ret);
-}
-
-/* Called by the kobject release, when the last sysfs reader is gone. */
-void txnet_net_free(struct txnet_net *tn)
-{
-	kfree(tn->last.queue_max);
-	txn_graph_free(&tn->graph);
-	kfree(tn);
+	txnet_net_free(tn);
+	return ret;
 }
 
 /*
- * Unlink and tear down.  The caller holds txnet_lock and has already sent
- * whatever notification it owes; the memory goes with the last reference.
+ * The one teardown.  The caller holds txnet_lock and has sent whatever
+ * notification it owes.  Readers first lose their way in (the netlink
+ * list, debugfs and sysfs; removing those waits for readers inside), then
+ * the thread stops, and only then is what it and they used freed.
  */
 void txnet_net_destroy(struct txnet_net *tn)
 {
 	lockdep_assert_held(&txnet_lock);
 	list_del(&tn->node);
 	txnet_generation++;
-	txnet_tick_stop(tn);
-	txnet_mem_uncharge(tn->mem_bytes);
+	tn->dead = true;
+	txnet_debugfs_del(tn);
 	txnet_sysfs_del(tn);
+	txnet_tick_stop(tn);
+	txnet_run_free(tn->run);
+	tn->run = NULL;
+	txnet_ports_free(tn);
 	txnet_sysfs_put(tn);
 }
 

@@ -10,6 +10,7 @@
 #include <net/netlink.h>
 #include <net/sock.h>
 
+#include "compat.h"
 #include "txnet.h"
 
 static struct genl_family txnet_family;
@@ -21,68 +22,33 @@ static const struct genl_multicast_group txnet_mcgrps[] = {
 };
 
 /*
- * Policies check types; ranges are checked by check_ranges() so that a
- * value out of range is refused with a message naming the field, not the
- * policy's generic "integer out of range".
+ * Policies check types and ranges, so that `genl ctrl policy txnet` (and
+ * any other reader of the policy dump) is the documentation of what is
+ * accepted; the core's refusal then carries NLMSGERR_ATTR_OFFS and the
+ * range in NLMSGERR_ATTR_POLICY.  What depends on the network (node
+ * numbers, sizes) is checked in code, with messages naming the field.
  */
-struct txnet_range {
-	int type;
-	u64 min, max;
-	const char *msg;
-};
-
-static const struct txnet_range txnet_net_ranges[] = {
-	{ TXNET_A_TOPOLOGY, 1, TXNET_TOPO_MAX, "unknown topology" },
-	{ TXNET_A_BASE, 1, TXNET_TOPO_MAX, "unknown biswapped base topology" },
-	{ TXNET_A_PORT_MODEL, TXNET_PORT_ALL, TXNET_PORT_MAX,
-	  "port_model must be 1 (all) or 2 (single)" },
-	{ TXNET_A_TICK_NS, 0, TXNET_TICK_NS_MAX, "tick_ns must be at most 1000000000 (1 s)" },
-	{ 0 }
-};
-
-static const struct txnet_range txnet_run_ranges[] = {
-	{ TXNET_A_OP, 1, TXNET_OP_MAX, "unknown operation" },
-	{ TXNET_A_ALGO, 0, TXNET_ALGO_MAX, "unknown algorithm" },
-	{ TXNET_A_PAYLOAD, 0, TXNET_PAYLOAD_MAX, "payload must be at most 4096 bytes" },
-	{ TXNET_A_FAULT, 0, TXNET_FAULT_MAX, "unknown fault" },
-	{ 0 }
-};
-
-static int check_ranges(struct genl_info *info, const struct txnet_range *r)
-{
-	struct nlattr *a;
-	u64 v;
-
-	for (; r->type; r++) {
-		a = info->attrs[r->type];
-		if (!a)
-			continue;
-		v = nla_len(a) == sizeof(u64) ? nla_get_u64(a) : nla_get_u32(a);
-		if (v < r->min || v > r->max) {
-			if (info->extack) {
-				info->extack->_msg = r->msg;
-				info->extack->bad_attr = a;
-			}
-			return -ERANGE;
-		}
-	}
-	return 0;
-}
-
 static const struct nla_policy txnet_dim_policy[TXNET_A_DIM_MAX + 1] = {
 	[TXNET_A_DIM_SIZE] = { .type = NLA_U32 },
-	[TXNET_A_DIM_KIND] = { .type = NLA_U32 },
+	[TXNET_A_DIM_KIND] = NLA_POLICY_RANGE(NLA_U32, TXNET_DIM_LINEAR, TXNET_DIM_MAX),
+};
+
+/* NLA_POLICY_RANGE() bounds are s16; 6.1's range pointer is not const. */
+static struct netlink_range_validation txnet_tick_range = {
+	.min = 0,
+	.max = TXNET_TICK_NS_MAX,
 };
 
 #define TXNET_NAME_POLICY { .type = NLA_NUL_STRING, .len = TXNET_NAME_LEN - 1 }
-#define TXNET_PORT_POLICY { .type = NLA_U32 }
-#define TXNET_TICK_POLICY { .type = NLA_U64 }
+#define TXNET_TOPO_POLICY NLA_POLICY_RANGE(NLA_U32, 1, TXNET_TOPO_MAX)
+#define TXNET_PORT_POLICY NLA_POLICY_RANGE(NLA_U32, TXNET_PORT_ALL, TXNET_PORT_MAX)
+#define TXNET_TICK_POLICY NLA_POLICY_FULL_RANGE(NLA_U64, &txnet_tick_range)
 #define TXNET_READ_ONLY { .type = NLA_REJECT, .reject_message = "attribute is read-only" }
 
 static const struct nla_policy txnet_new_policy[TXNET_A_MEM_BYTES + 1] = {
 	[TXNET_A_NAME] = TXNET_NAME_POLICY,
-	[TXNET_A_TOPOLOGY] = { .type = NLA_U32 },
-	[TXNET_A_BASE] = { .type = NLA_U32 },
+	[TXNET_A_TOPOLOGY] = TXNET_TOPO_POLICY,
+	[TXNET_A_BASE] = TXNET_TOPO_POLICY,
 	[TXNET_A_DIMS] = NLA_POLICY_NESTED_ARRAY(txnet_dim_policy),
 	[TXNET_A_PORT_MODEL] = TXNET_PORT_POLICY,
 	[TXNET_A_TICK_NS] = TXNET_TICK_POLICY,
@@ -93,13 +59,14 @@ static const struct nla_policy txnet_name_policy[TXNET_A_NAME + 1] = {
 	[TXNET_A_NAME] = TXNET_NAME_POLICY,
 };
 
-static const struct nla_policy txnet_run_policy[TXNET_A_FAULT + 1] = {
+static const struct nla_policy txnet_run_policy[TXNET_A_UNUSED_21 + 1] = {
 	[TXNET_A_NAME] = TXNET_NAME_POLICY,
-	[TXNET_A_OP] = { .type = NLA_U32 },
-	[TXNET_A_ALGO] = { .type = NLA_U32 },
-	[TXNET_A_PAYLOAD] = { .type = NLA_U32 },
+	[TXNET_A_OP] = NLA_POLICY_RANGE(NLA_U32, 1, TXNET_OP_MAX),
+	[TXNET_A_ALGO] = NLA_POLICY_MAX(NLA_U32, TXNET_ALGO_MAX),
+	[TXNET_A_PAYLOAD] = NLA_POLICY_MAX(NLA_U32, TXNET_PAYLOAD_MAX),
 	[TXNET_A_SEED] = { .type = NLA_U64 },
-	[TXNET_A_FAULT] = { .type = NLA_U32 },
+	[TXNET_A_UNUSED_21] = { .type = NLA_REJECT,
+				.reject_message = "faults are test-only: debugfs txnet/<net>/fault" },
 };
 
 static const struct nla_policy txnet_send_policy[TXNET_A_DATA + 1] = {
@@ -142,6 +109,10 @@ static int fill_dims(struct sk_buff *skb, const struct txn_spec *spec)
 	return 0;
 }
 
+#define HAS(attr) txnet_result_has(r, attr)
+#define PUT_U32(attr, v) (HAS(attr) && nla_put_u32(skb, attr, v))
+#define PUT_U64(attr, v) (HAS(attr) && nla_put_u64_64bit(skb, attr, v, TXNET_A_RES_PAD))
+
 static int fill_result(struct sk_buff *skb, const struct txnet_result *r)
 {
 	struct nlattr *nest;
@@ -150,42 +121,39 @@ static int fill_result(struct sk_buff *skb, const struct txnet_result *r)
 		return 0;
 	nest = nla_nest_start(skb, TXNET_A_RESULT);
 	if (!nest ||
-	    nla_put_u32(skb, TXNET_A_RES_RUN_ID, r->run_id) ||
-	    nla_put_u32(skb, TXNET_A_RES_STATUS, r->status) ||
-	    nla_put_u32(skb, TXNET_A_RES_OP, r->op) ||
-	    nla_put_u32(skb, TXNET_A_RES_ALGO, r->algo) ||
-	    nla_put_u32(skb, TXNET_A_RES_PORT_MODEL, r->port_model) ||
-	    nla_put_u32(skb, TXNET_A_RES_NODES, r->nodes) ||
-	    nla_put_u32(skb, TXNET_A_RES_PAYLOAD, r->payload) ||
-	    nla_put_u64_64bit(skb, TXNET_A_RES_SEED, r->seed, TXNET_A_RES_PAD) ||
-	    (r->verified &&
-	     nla_put_u64_64bit(skb, TXNET_A_RES_STEPS, r->steps, TXNET_A_RES_PAD)) ||
-	    nla_put_u64_64bit(skb, TXNET_A_RES_TICKS, r->ticks, TXNET_A_RES_PAD) ||
-	    nla_put_u64_64bit(skb, TXNET_A_RES_LOWER_BOUND, r->lower_bound, TXNET_A_RES_PAD) ||
-	    (r->has_expected &&
-	     nla_put_u64_64bit(skb, TXNET_A_RES_EXPECTED_STEPS, r->expected_steps,
-			       TXNET_A_RES_PAD)) ||
-	    nla_put_u64_64bit(skb, TXNET_A_RES_TRANSMISSIONS, r->transmissions, TXNET_A_RES_PAD) ||
-	    nla_put_u64_64bit(skb, TXNET_A_RES_DELIVERED, r->delivered, TXNET_A_RES_PAD) ||
-	    nla_put_u64_64bit(skb, TXNET_A_RES_EXPECTED_DELIVERIES, r->expected_deliveries,
-			      TXNET_A_RES_PAD) ||
-	    nla_put_u8(skb, TXNET_A_RES_VERIFIED, r->verified) ||
-	    nla_put_u64_64bit(skb, TXNET_A_RES_WALL_NS, r->wall_ns, TXNET_A_RES_PAD) ||
-	    nla_put_u64_64bit(skb, TXNET_A_RES_MAX_LATENESS_NS, r->max_lateness_ns,
-			      TXNET_A_RES_PAD) ||
-	    nla_put_u32(skb, TXNET_A_RES_MAX_QUEUE, r->max_queue) ||
-	    nla_put_u32(skb, TXNET_A_RES_MAX_QUEUE_NODE, r->max_queue_node) ||
-	    (r->queue_max &&
+	    PUT_U32(TXNET_A_RES_RUN_ID, r->run_id) ||
+	    PUT_U32(TXNET_A_RES_STATUS, r->status) ||
+	    PUT_U32(TXNET_A_RES_OP, r->op) ||
+	    PUT_U32(TXNET_A_RES_ALGO, r->algo) ||
+	    PUT_U32(TXNET_A_RES_PORT_MODEL, r->port_model) ||
+	    PUT_U32(TXNET_A_RES_NODES, r->nodes) ||
+	    PUT_U32(TXNET_A_RES_PAYLOAD, r->payload) ||
+	    PUT_U64(TXNET_A_RES_SEED, r->seed) ||
+	    PUT_U64(TXNET_A_RES_STEPS, r->steps) ||
+	    PUT_U64(TXNET_A_RES_TICKS, r->ticks) ||
+	    PUT_U64(TXNET_A_RES_LOWER_BOUND, r->lower_bound) ||
+	    PUT_U64(TXNET_A_RES_EXPECTED_STEPS, r->expected_steps) ||
+	    PUT_U64(TXNET_A_RES_TRANSMISSIONS, r->transmissions) ||
+	    PUT_U64(TXNET_A_RES_DELIVERED, r->delivered) ||
+	    PUT_U64(TXNET_A_RES_EXPECTED_DELIVERIES, r->expected_deliveries) ||
+	    (HAS(TXNET_A_RES_VERIFIED) && nla_put_u8(skb, TXNET_A_RES_VERIFIED, r->verified)) ||
+	    PUT_U64(TXNET_A_RES_WALL_NS, r->wall_ns) ||
+	    PUT_U64(TXNET_A_RES_MAX_LATENESS_NS, r->max_lateness_ns) ||
+	    PUT_U32(TXNET_A_RES_MAX_QUEUE, r->max_queue) ||
+	    PUT_U32(TXNET_A_RES_MAX_QUEUE_NODE, r->max_queue_node) ||
+	    (HAS(TXNET_A_RES_QUEUE_MAX) &&
 	     nla_put(skb, TXNET_A_RES_QUEUE_MAX, r->queue_max_len * sizeof(u32), r->queue_max)) ||
-	    (r->error[0] && nla_put_string(skb, TXNET_A_RES_ERROR, r->error)) ||
-	    (r->status == TXNET_RUN_FAILED &&
-	     nla_put_u64_64bit(skb, TXNET_A_RES_ERROR_TICK, r->error_tick, TXNET_A_RES_PAD)) ||
-	    (r->status == TXNET_RUN_FAILED && r->error_node != TXN_NONE &&
-	     nla_put_u32(skb, TXNET_A_RES_ERROR_NODE, r->error_node)))
+	    (HAS(TXNET_A_RES_ERROR) && nla_put_string(skb, TXNET_A_RES_ERROR, r->error)) ||
+	    PUT_U64(TXNET_A_RES_ERROR_TICK, r->error_tick) ||
+	    PUT_U32(TXNET_A_RES_ERROR_NODE, r->error_node))
 		return -EMSGSIZE;
 	nla_nest_end(skb, nest);
 	return 0;
 }
+
+#undef PUT_U64
+#undef PUT_U32
+#undef HAS
 
 static int fill_last(struct sk_buff *skb, struct txnet_net *tn)
 {
@@ -216,10 +184,6 @@ static int put_ident(struct sk_buff *skb, const struct txnet_net *tn)
 
 static int fill_net(struct sk_buff *skb, struct txnet_net *tn)
 {
-	char spec[128];
-
-	if (txn_spec_format(&tn->spec, spec, sizeof(spec)) >= sizeof(spec))
-		return -EMSGSIZE;
 	if (put_ident(skb, tn) ||
 	    nla_put_u32(skb, TXNET_A_TOPOLOGY, tn->spec.topo) ||
 	    (tn->spec.topo == TXNET_TOPO_BISWAPPED &&
@@ -227,7 +191,7 @@ static int fill_net(struct sk_buff *skb, struct txnet_net *tn)
 	    fill_dims(skb, &tn->spec) ||
 	    nla_put_u32(skb, TXNET_A_PORT_MODEL, READ_ONCE(tn->port_model)) ||
 	    nla_put_u64_64bit(skb, TXNET_A_TICK_NS, READ_ONCE(tn->tick_ns), TXNET_A_PAD) ||
-	    nla_put_string(skb, TXNET_A_SPEC, spec) ||
+	    nla_put_string(skb, TXNET_A_SPEC, tn->spec_str) ||
 	    nla_put_u32(skb, TXNET_A_NODES, tn->counts.procs) ||
 	    nla_put_u32(skb, TXNET_A_SWITCHES, tn->counts.switches) ||
 	    nla_put_u32(skb, TXNET_A_LINKS, tn->counts.links) ||
@@ -373,13 +337,6 @@ static int parse_dims(struct genl_info *info, struct txn_spec *spec, struct dim_
 			NL_SET_ERR_MSG_ATTR(extack, dim, "dimension size is missing");
 			return -EINVAL;
 		}
-		if (tb[TXNET_A_DIM_KIND] &&
-		    (nla_get_u32(tb[TXNET_A_DIM_KIND]) < TXNET_DIM_LINEAR ||
-		     nla_get_u32(tb[TXNET_A_DIM_KIND]) > TXNET_DIM_MAX)) {
-			NL_SET_ERR_MSG_ATTR(extack, tb[TXNET_A_DIM_KIND],
-					    "dimension kind must be 1 (linear), 2 (ring) or 3 (complete)");
-			return -ERANGE;
-		}
 		if (tb[TXNET_A_DIM_KIND] && spec->topo != TXNET_TOPO_PRODUCT) {
 			NL_SET_ERR_MSG_ATTR(extack, tb[TXNET_A_DIM_KIND],
 					    "dimension kind is only for a product");
@@ -464,9 +421,7 @@ static int txnet_new_doit(struct sk_buff *skb, struct genl_info *info)
 	if (not_admin(skb, info))
 		return -EPERM;
 
-	ret = check_ranges(info, txnet_net_ranges);
-	if (!ret)
-		ret = parse_spec(info, &req.spec, &where);
+	ret = parse_spec(info, &req.spec, &where);
 	if (ret)
 		return ret;
 	if (info->attrs[TXNET_A_NAME])
@@ -480,16 +435,23 @@ static int txnet_new_doit(struct sk_buff *skb, struct genl_info *info)
 	reply = genlmsg_new(NLMSG_GOODSIZE, GFP_KERNEL);
 	event = genlmsg_new(NLMSG_GOODSIZE, GFP_KERNEL);
 	if (!reply || !event) {
+		GENL_SET_ERR_MSG(info, "out of memory for the reply");
 		ret = -ENOMEM;
 		goto err_free;
 	}
 
-	mutex_lock(&txnet_lock);
-	tn = txnet_net_create(genl_info_net(info), &req, &err);
+	/* The graph is built before the lock is taken: other requests go on meanwhile. */
+	tn = txnet_net_prepare(genl_info_net(info), &req, &err);
 	if (IS_ERR(tn)) {
-		mutex_unlock(&txnet_lock);
 		report(info, &where, &err);
 		ret = PTR_ERR(tn);
+		goto err_free;
+	}
+	mutex_lock(&txnet_lock);
+	ret = txnet_net_register(tn, req.name, &err);
+	if (ret) {
+		mutex_unlock(&txnet_lock);
+		report(info, &where, &err);
 		goto err_free;
 	}
 	hdr = genlmsg_put_reply(reply, info, &txnet_family, 0, TXNET_CMD_NEW);
@@ -510,6 +472,7 @@ err_fill:
 	/* Cannot happen with NLMSG_GOODSIZE; undo rather than leave a network nobody heard of. */
 	txnet_net_destroy(tn);
 	mutex_unlock(&txnet_lock);
+	GENL_SET_ERR_MSG(info, "the network's description does not fit in one message");
 	ret = -EMSGSIZE;
 err_free:
 	nlmsg_free(reply);
@@ -544,8 +507,10 @@ static int txnet_get_doit(struct sk_buff *skb, struct genl_info *info)
 	int ret;
 
 	reply = genlmsg_new(NLMSG_GOODSIZE, GFP_KERNEL);
-	if (!reply)
+	if (!reply) {
+		GENL_SET_ERR_MSG(info, "out of memory for the reply");
 		return -ENOMEM;
+	}
 	mutex_lock(&txnet_lock);
 	tn = lookup(info);
 	if (IS_ERR(tn)) {
@@ -554,8 +519,10 @@ static int txnet_get_doit(struct sk_buff *skb, struct genl_info *info)
 	}
 	hdr = genlmsg_put_reply(reply, info, &txnet_family, 0, TXNET_CMD_GET);
 	ret = -EMSGSIZE;
-	if (!hdr || fill_net(reply, tn))
+	if (!hdr || fill_net(reply, tn)) {
+		GENL_SET_ERR_MSG(info, "the network's description does not fit in one message");
 		goto err;
+	}
 	genlmsg_end(reply, hdr);
 	mutex_unlock(&txnet_lock);
 	return genlmsg_reply(reply, info);
@@ -565,9 +532,13 @@ err:
 	return ret;
 }
 
-/* Dumps resume by network id (ids only grow and the list is in id order). */
+/*
+ * Dumps resume by network id (ids only grow and the list is in id order).
+ * A NAME in the request narrows the dump to that network.
+ */
 static int txnet_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
 {
+	struct nlattr *only = txnet_dump_attrs(cb)[TXNET_A_NAME];
 	struct net *net = sock_net(skb->sk);
 	u32 next = cb->args[0];
 	struct txnet_net *tn;
@@ -576,7 +547,8 @@ static int txnet_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
 	mutex_lock(&txnet_lock);
 	cb->seq = txnet_generation;
 	list_for_each_entry(tn, &txnet_nets, node) {
-		if (tn->id < next || !net_eq(txnet_net_ns(tn), net))
+		if (tn->id < next || !net_eq(txnet_net_ns(tn), net) ||
+		    (only && strcmp(tn->name, nla_data(only))))
 			continue;
 		hdr = genlmsg_put(skb, NETLINK_CB(cb->skb).portid, cb->nlh->nlmsg_seq,
 				  &txnet_family, NLM_F_MULTI, TXNET_CMD_GET);
@@ -607,9 +579,6 @@ static int txnet_set_doit(struct sk_buff *skb, struct genl_info *info)
 	if (not_admin(skb, info))
 		return -EPERM;
 
-	ret = check_ranges(info, txnet_net_ranges);
-	if (ret)
-		return ret;
 	if (attrs[TXNET_A_PORT_MODEL]) {
 		model = nla_get_u32(attrs[TXNET_A_PORT_MODEL]);
 		pmodel = &model;
@@ -651,24 +620,27 @@ static int txnet_run_doit(struct sk_buff *skb, struct genl_info *info)
 
 	if (missing(info, TXNET_A_OP, "operation (TXNET_A_OP) is required"))
 		return -EINVAL;
-	ret = check_ranges(info, txnet_run_ranges);
-	if (ret)
-		return ret;
 	req.op = nla_get_u32(attrs[TXNET_A_OP]);
 	req.algo = attrs[TXNET_A_ALGO] ? nla_get_u32(attrs[TXNET_A_ALGO]) : TXNET_ALGO_AUTO;
 	req.payload = attrs[TXNET_A_PAYLOAD] ? nla_get_u32(attrs[TXNET_A_PAYLOAD]) : 8;
 	req.seed = attrs[TXNET_A_SEED] ? nla_get_u64(attrs[TXNET_A_SEED]) : get_random_u64();
-	req.fault = attrs[TXNET_A_FAULT] ? nla_get_u32(attrs[TXNET_A_FAULT]) : 0;
 
 	reply = genlmsg_new(NLMSG_GOODSIZE, GFP_KERNEL);
-	if (!reply)
+	if (!reply) {
+		GENL_SET_ERR_MSG(info, "out of memory for the reply");
 		return -ENOMEM;
+	}
 	mutex_lock(&txnet_lock);
 	tn = lookup(info);
 	if (IS_ERR(tn)) {
-		ret = PTR_ERR(tn);
-		goto err;
+		mutex_unlock(&txnet_lock);
+		nlmsg_free(reply);
+		return PTR_ERR(tn);
 	}
+	/* The run is set up outside txnet_lock: the reference keeps tn's memory. */
+	txnet_net_get(tn);
+	mutex_unlock(&txnet_lock);
+
 	ret = txnet_run_start(tn, &req, &why, &run_id);
 	if (ret) {
 		set_err(info->extack, ret == -EOPNOTSUPP ? attrs[TXNET_A_ALGO] : NULL, why);
@@ -678,14 +650,15 @@ static int txnet_run_doit(struct sk_buff *skb, struct genl_info *info)
 	/* Cannot fail with NLMSG_GOODSIZE; the run goes on either way. */
 	if (!hdr || put_ident(reply, tn) ||
 	    nla_put_u32(reply, TXNET_A_RUN_ID, run_id)) {
+		GENL_SET_ERR_MSG(info, "the run started but its reply did not fit");
 		ret = -EMSGSIZE;
 		goto err;
 	}
 	genlmsg_end(reply, hdr);
-	mutex_unlock(&txnet_lock);
+	txnet_net_put(tn);
 	return genlmsg_reply(reply, info);
 err:
-	mutex_unlock(&txnet_lock);
+	txnet_net_put(tn);
 	nlmsg_free(reply);
 	return ret;
 }
@@ -773,9 +746,17 @@ out:
 	return ret;
 }
 
-static int put_msg(struct sk_buff *skb, const struct txnet_msg *m, int idx)
+/* One element of TXNET_A_MSGS; non-zero when the reply is full. */
+struct recv_ctx {
+	struct sk_buff *skb;
+	int idx;
+};
+
+static int put_msg(void *arg, const struct txnet_msg *m)
 {
-	struct nlattr *nest = nla_nest_start(skb, idx);
+	struct recv_ctx *ctx = arg;
+	struct sk_buff *skb = ctx->skb;
+	struct nlattr *nest = nla_nest_start(skb, ctx->idx + 1);
 
 	if (!nest)
 		return -EMSGSIZE;
@@ -788,6 +769,7 @@ static int put_msg(struct sk_buff *skb, const struct txnet_msg *m, int idx)
 		return -EMSGSIZE;
 	}
 	nla_nest_end(skb, nest);
+	ctx->idx++;
 	return 0;
 }
 
@@ -797,21 +779,22 @@ static int put_msg(struct sk_buff *skb, const struct txnet_msg *m, int idx)
  */
 static int txnet_recv_doit(struct sk_buff *skb, struct genl_info *info)
 {
-	struct txnet_msg *m, *tmp;
-	struct txnet_ports *pt;
+	struct recv_ctx ctx = {};
 	struct txnet_net *tn;
 	struct sk_buff *reply;
 	struct nlattr *msgs;
-	int ret, n = 0;
 	u32 node;
 	void *hdr;
+	int ret;
 
 	if (not_admin(skb, info))
 		return -EPERM;
 
 	reply = genlmsg_new(NLMSG_GOODSIZE, GFP_KERNEL);
-	if (!reply)
+	if (!reply) {
+		GENL_SET_ERR_MSG(info, "out of memory for the reply");
 		return -ENOMEM;
+	}
 	mutex_lock(&txnet_lock);
 	tn = lookup(info);
 	if (IS_ERR(tn)) {
@@ -829,24 +812,16 @@ static int txnet_recv_doit(struct sk_buff *skb, struct genl_info *info)
 	msgs = nla_nest_start(reply, TXNET_A_MSGS);
 	if (!msgs)
 		goto err;
-	pt = tn->ports;
-	if (pt) {
-		mutex_lock(&pt->lock);
-		list_for_each_entry_safe(m, tmp, &pt->mbox[node], node) {
-			if (put_msg(reply, m, ++n))
-				break;
-			list_del(&m->node);
-			kfree(m);
-			pt->unread--;
-		}
-		mutex_unlock(&pt->lock);
-	}
+	ctx.skb = reply;
+	txnet_ports_recv(tn, node, put_msg, &ctx);
 	nla_nest_end(reply, msgs);
 	genlmsg_end(reply, hdr);
 	mutex_unlock(&txnet_lock);
 	return genlmsg_reply(reply, info);
 err:
 	mutex_unlock(&txnet_lock);
+	if (ret == -EMSGSIZE)
+		GENL_SET_ERR_MSG(info, "the reply's header does not fit in one message");
 	nlmsg_free(reply);
 	return ret;
 }

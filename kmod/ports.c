@@ -17,21 +17,14 @@
 #include "txnet.h"
 #include "core/sched.h"
 
+/* The engine's and the route schedule's own count, plus the mailboxes. */
 static u64 ports_bytes(const struct txnet_net *tn)
 {
-	u64 slots = TXNET_PORT_SLOTS, v = tn->counts.nodes, links = tn->counts.links;
-
-	/* engine: per slot loc/dst/next/src/len/sum + data; per link; per vertex */
-	return slots * (6 * sizeof(u32) + TXNET_PORT_DATA_MAX) +
-	       links * (2 * sizeof(u32) + sizeof(u64)) +
-	       (links + TXN_MOVES_SLACK) * 4 * sizeof(u32) +
-	       v * (2 * sizeof(u32) + 2 * sizeof(u64)) +
-	       /* routes: per slot pointer, hop and at most diameter links; BFS */
-	       slots * (sizeof(void *) + sizeof(u32) + tn->counts.diameter * sizeof(u32)) +
-	       v * (2 * sizeof(u32) + 2 * sizeof(u64)) +
-	       /* mailboxes and their messages */
+	return txn_engine_open_bytes(&tn->graph, &txn_sched_route, TXNET_PORT_DATA_MAX,
+				     TXNET_PORT_SLOTS) +
 	       tn->counts.procs * sizeof(struct list_head) +
-	       slots * (sizeof(void *) + sizeof(struct txnet_msg) + TXNET_PORT_DATA_MAX) +
+	       TXNET_PORT_SLOTS * (sizeof(struct txnet_msg *) +
+				   sizeof(struct txnet_msg) + TXNET_PORT_DATA_MAX) +
 	       sizeof(struct txnet_ports);
 }
 
@@ -44,23 +37,26 @@ static struct txnet_ports *ports_create(struct txnet_net *tn, const char **why)
 	struct txnet_ports *pt;
 	u64 bytes = ports_bytes(tn);
 	u32 i;
+	int ret;
 
 	if (txnet_mem_charge(bytes)) {
 		*why = "ports need more memory than the mem_budget limit leaves";
 		return ERR_PTR(-ENOSPC);
 	}
-	pt = kzalloc(sizeof(*pt), GFP_KERNEL_ACCOUNT);
+	ret = -ENOMEM;
+	pt = kzalloc(sizeof(*pt), TXN_GFP);
 	if (!pt)
 		goto err;
 	pt->charged = bytes;
 	mutex_init(&pt->lock);
-	pt->slot_msg = kvcalloc(TXNET_PORT_SLOTS, sizeof(*pt->slot_msg), GFP_KERNEL_ACCOUNT);
-	pt->mbox = kvmalloc_array(tn->counts.procs, sizeof(*pt->mbox), GFP_KERNEL_ACCOUNT);
+	pt->slot_msg = kvcalloc(TXNET_PORT_SLOTS, sizeof(*pt->slot_msg), TXN_GFP);
+	pt->mbox = kvmalloc_array(tn->counts.procs, sizeof(*pt->mbox), TXN_GFP);
 	if (!pt->slot_msg || !pt->mbox)
 		goto err_free;
 	for (i = 0; i < tn->counts.procs; i++)
 		INIT_LIST_HEAD(&pt->mbox[i]);
-	if (txn_engine_init_open(&pt->e, &tn->graph, &txn_sched_route, &p, TXNET_PORT_SLOTS))
+	ret = txn_engine_init_open(&pt->e, &tn->graph, &txn_sched_route, &p, TXNET_PORT_SLOTS);
+	if (ret)
 		goto err_free;
 	return pt;
 
@@ -70,10 +66,12 @@ err_free:
 	kfree(pt);
 err:
 	txnet_mem_uncharge(bytes);
-	*why = "could not set the ports up";
-	return ERR_PTR(-ENOMEM);
+	*why = ret == -E2BIG ? "the ports need an array larger than 2 GiB" :
+	       "out of memory for the ports";
+	return ERR_PTR(ret);
 }
 
+/* Only txnet_net_destroy() calls this: sysfs is gone, the thread stopped. */
 void txnet_ports_free(struct txnet_net *tn)
 {
 	struct txnet_ports *pt = tn->ports;
@@ -114,9 +112,11 @@ int txnet_ports_send(struct txnet_net *tn, u32 src, u32 dst, const void *data, u
 		/* Published set up: see txnet_ports_of(). */
 		smp_store_release(&tn->ports, pt);
 	}
-	m = kzalloc(struct_size(m, data, TXNET_PORT_DATA_MAX), GFP_KERNEL_ACCOUNT);
-	if (!m)
+	m = kzalloc(struct_size(m, data, TXNET_PORT_DATA_MAX), TXN_GFP);
+	if (!m) {
+		*why = "out of memory for the packet";
 		return -ENOMEM;
+	}
 
 	mutex_lock(&pt->lock);
 	if (pt->e.failed) {
@@ -135,7 +135,9 @@ int txnet_ports_send(struct txnet_net *tn, u32 src, u32 dst, const void *data, u
 	if (pkt < 0) {
 		mutex_unlock(&pt->lock);
 		kfree(m);
-		*why = "could not route the packet";
+		*why = pkt == -ENOMEM ? "out of memory for the packet's route" :
+		       pkt == -EHOSTUNREACH ? "no path from the source to the destination" :
+					      "could not route the packet";
 		return pkt;
 	}
 	m->src = src;
@@ -171,37 +173,51 @@ static void collect(struct txnet_ports *pt)
 		m->recv_tick = e->tick;
 		list_add_tail(&m->node, &pt->mbox[m->dst]);
 		txn_engine_release(e, pkt);
-		pt->unread++;
-		pt->in_flight--;
+		WRITE_ONCE(pt->unread, pt->unread + 1);
+		WRITE_ONCE(pt->in_flight, pt->in_flight - 1);
 	}
 }
 
-void txnet_ports_exec(struct txnet_net *tn)
+/* One tick of port traffic; non-zero once nothing is in flight. */
+int txnet_ports_step(struct txnet_net *tn, void *unused)
 {
 	struct txnet_ports *pt = tn->ports;
-	u64 tick_ns = READ_ONCE(tn->tick_ns);
-	ktime_t deadline = ktime_get();
 	int ret;
 
-	while (READ_ONCE(pt->in_flight) && !kthread_should_stop()) {
-		if (tick_ns) {
-			deadline = ktime_add_ns(deadline, tick_ns);
-			if (!txnet_tick_pace(tn, deadline, 0))
-				break;
-		}
-		mutex_lock(&pt->lock);
-		pt->e.p.port_model = READ_ONCE(tn->port_model);
-		ret = txn_engine_tick(&pt->e);
-		if (ret < 0) {
-			/* The route schedule broke a rule: nothing in flight can be trusted. */
-			pr_err("txnet: %s: port traffic stopped at tick %llu: %s\n",
-			       tn->name, pt->e.v.tick, pt->e.v.rule);
-			WRITE_ONCE(pt->in_flight, 0);
-		} else {
-			collect(pt);
-		}
-		mutex_unlock(&pt->lock);
-		WRITE_ONCE(tn->ticks, tn->ticks + 1);
-		cond_resched();
+	mutex_lock(&pt->lock);
+	pt->e.p.port_model = READ_ONCE(tn->port_model);
+	ret = txn_engine_tick(&pt->e);
+	if (ret < 0) {
+		/* The route schedule broke a rule: nothing in flight can be trusted. */
+		pr_err("txnet: %s: port traffic stopped at tick %llu: %s\n",
+		       tn->name, pt->e.v.tick, pt->e.v.rule);
+		WRITE_ONCE(pt->in_flight, 0);
+	} else {
+		collect(pt);
 	}
+	ret = !pt->in_flight;
+	mutex_unlock(&pt->lock);
+	return ret;
+}
+
+int txnet_ports_recv(struct txnet_net *tn, u32 node,
+		     int (*put)(void *ctx, const struct txnet_msg *m), void *ctx)
+{
+	struct txnet_ports *pt = txnet_ports_of(tn);
+	struct txnet_msg *m, *tmp;
+	int n = 0;
+
+	if (!pt)
+		return 0;
+	mutex_lock(&pt->lock);
+	list_for_each_entry_safe(m, tmp, &pt->mbox[node], node) {
+		if (put(ctx, m))
+			break;
+		list_del(&m->node);
+		kfree(m);
+		WRITE_ONCE(pt->unread, pt->unread - 1);
+		n++;
+	}
+	mutex_unlock(&pt->lock);
+	return n;
 }

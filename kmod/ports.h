@@ -20,7 +20,7 @@ struct txnet_ports {
 	struct txn_engine e;		/* open traffic, shortest paths */
 	struct txnet_msg **slot_msg;	/* per slot: where it will be read */
 	struct list_head *mbox;		/* per processor */
-	u32 in_flight, unread;
+	u32 in_flight, unread;		/* WRITE_ONCE under lock: sysfs reads them */
 	u64 charged;
 };
 
@@ -28,9 +28,15 @@ struct txnet_net;
 
 int txnet_ports_send(struct txnet_net *tn, u32 src, u32 dst, const void *data, u32 len,
 		     const char **why);
-/* The tick thread's part: advance until nothing is in flight. */
-void txnet_ports_exec(struct txnet_net *tn);
+/* The tick thread's part: one tick; non-zero once nothing is in flight. */
+int txnet_ports_step(struct txnet_net *tn, void *unused);
 bool txnet_ports_busy(struct txnet_net *tn);
+/*
+ * Hand @node's packets, oldest first, to @put until it refuses one (non-zero);
+ * the ones it took are gone from the mailbox.  Returns how many it took.
+ */
+int txnet_ports_recv(struct txnet_net *tn, u32 node,
+		     int (*put)(void *ctx, const struct txnet_msg *m), void *ctx);
 void txnet_ports_free(struct txnet_net *tn);
 
 #endif /* TXNET_PORTS_H */

@@ -25,16 +25,43 @@ void txnet_run_free(struct txnet_run *r)
 	kfree(r);
 }
 
-int txnet_run_start(struct txnet_net *tn, const struct txnet_run_req *req,
-		    const char **why, u32 *run_id)
+bool txnet_result_has(const struct txnet_result *r, int attr)
 {
+	switch (attr) {
+	case TXNET_A_RES_STEPS:
+		return r->verified;
+	case TXNET_A_RES_EXPECTED_STEPS:
+		return r->has_expected;
+	case TXNET_A_RES_QUEUE_MAX:
+		return r->queue_max;
+	case TXNET_A_RES_ERROR:
+		return r->error[0];
+	case TXNET_A_RES_ERROR_TICK:
+		return r->status == TXNET_RUN_FAILED;
+	case TXNET_A_RES_ERROR_NODE:
+		return r->status == TXNET_RUN_FAILED && r->error_node != TXN_NONE;
+	default:
+		return r->status != TXNET_RUN_NONE;
+	}
+}
+
+/* What the run will be, decided under txnet_lock. */
+struct run_plan {
 	const struct txn_sched *s;
 	struct txn_run_params p;
-	struct txnet_run *r;
-	u64 bytes;
-	int ret;
+	u64 tick_ns;
+	u32 run_id;
+};
 
+/* Claim the idle network for a run: it is RUNNING from here, for everyone. */
+static int reserve(struct txnet_net *tn, const struct txnet_run_req *req,
+		   struct run_plan *plan, const char **why)
+{
 	lockdep_assert_held(&txnet_lock);
+	if (tn->dead) {
+		*why = "the network was destroyed";
+		return -ENOENT;
+	}
 	/* Acquire pairs with the thread's release of IDLE after it let go of its run. */
 	if (smp_load_acquire(&tn->state) != TXNET_STATE_IDLE) {
 		*why = "an exchange is already running on this network";
@@ -44,63 +71,118 @@ int txnet_run_start(struct txnet_net *tn, const struct txnet_run_req *req,
 		*why = "port packets are in flight on this network";
 		return -EBUSY;
 	}
-	if (req->fault == TXNET_FAULT_SINGLE_PORT && tn->port_model != TXNET_PORT_SINGLE) {
-		*why = "the single-port fault needs a single-port network";
-		return -EINVAL;
-	}
-	s = txn_sched_pick(&tn->spec, req->op, req->algo, why);
-	if (!s)
+	plan->s = txn_sched_pick(&tn->spec, req->op, req->algo, why);
+	if (!plan->s)
 		return -EOPNOTSUPP;
 	if (tn->counts.procs * (tn->counts.procs - 1) > 0xfffffff0ULL) {
 		*why = "too many nodes for a total exchange: n(n-1) packets must fit in 32 bits";
 		return -E2BIG;
 	}
-
-	bytes = txn_engine_bytes(&tn->graph, s, req->payload) + sizeof(*r);
-	if (txnet_mem_charge(bytes)) {
-		*why = "the exchange needs more memory than the mem_budget limit leaves";
-		return -ENOSPC;
+	plan->p.op = req->op;
+	plan->p.port_model = tn->port_model;
+	plan->p.payload = req->payload;
+	plan->p.seed = req->seed;
+	plan->p.fault = tn->fault;
+	if (plan->p.fault == TXN_FAULT_SINGLE_PORT && plan->p.port_model != TXNET_PORT_SINGLE) {
+		*why = "the single-port fault needs a single-port network";
+		return -EINVAL;
 	}
-	r = kzalloc(sizeof(*r), GFP_KERNEL_ACCOUNT);
-	if (!r) {
-		txnet_mem_uncharge(bytes);
-		return -ENOMEM;
-	}
-	r->charged = bytes;
-
-	p.op = req->op;
-	p.port_model = READ_ONCE(tn->port_model);
-	p.payload = req->payload;
-	p.seed = req->seed;
-	p.fault = req->fault;
-	ret = txn_engine_init(&r->e, &tn->graph, s, &p);
-	if (ret) {
-		*why = "could not set the exchange up";
-		txnet_run_free(r);
-		return ret;
-	}
-
-	r->tick_ns = READ_ONCE(tn->tick_ns);
-	r->res.run_id = ++tn->runs;
-	r->res.op = p.op;
-	r->res.algo = s->algo;
-	r->res.port_model = p.port_model;
-	r->res.nodes = tn->counts.procs;
-	r->res.payload = p.payload;
-	r->res.seed = p.seed;
-	r->res.lower_bound = txn_lower_bound(&tn->spec, &tn->counts, p.op, p.port_model);
-	r->res.has_expected = txn_expected_steps(s, &tn->spec, p.port_model,
-						 &r->res.expected_steps);
-	r->res.expected_deliveries = r->e.npkts;
-	*run_id = r->res.run_id;
-
+	/* A debugfs fault breaks one run, the next. */
+	WRITE_ONCE(tn->fault, TXN_FAULT_NONE);
+	plan->tick_ns = tn->tick_ns;
+	plan->run_id = ++tn->runs;
 	WRITE_ONCE(tn->run_ticks, 0);
 	WRITE_ONCE(tn->run_delivered, 0);
-	/* The state first: the thread may finish and set it idle at once. */
 	smp_store_release(&tn->state, TXNET_STATE_RUNNING);
-	/* Publishes the run, set up, to the thread's acquire in txnet_tick_thread(). */
+	return 0;
+}
+
+/* The heavy part, without txnet_lock: charge, allocate, set the engine up. */
+static struct txnet_run *prepare(struct txnet_net *tn, const struct run_plan *plan,
+				 const char **why)
+{
+	const struct txn_run_params *p = &plan->p;
+	struct txnet_run *r;
+	u64 bytes;
+	int ret;
+
+	bytes = txn_engine_bytes(&tn->graph, plan->s, p->payload) + sizeof(*r);
+	if (txnet_mem_charge(bytes)) {
+		*why = "the exchange needs more memory than the mem_budget limit leaves";
+		return ERR_PTR(-ENOSPC);
+	}
+	r = kzalloc(sizeof(*r), GFP_KERNEL_ACCOUNT | __GFP_NOWARN);
+	if (!r) {
+		txnet_mem_uncharge(bytes);
+		*why = "out of memory for the exchange";
+		return ERR_PTR(-ENOMEM);
+	}
+	r->charged = bytes;
+	ret = txn_engine_init(&r->e, &tn->graph, plan->s, p);
+	if (ret) {
+		*why = ret == -ENOMEM ? "out of memory for the exchange's packets" :
+		       ret == -E2BIG ? "the exchange needs an array larger than 2 GiB" :
+				       "could not set the exchange up";
+		txnet_run_free(r);
+		return ERR_PTR(ret);
+	}
+
+	r->tick_ns = plan->tick_ns;
+	r->res.run_id = plan->run_id;
+	r->res.op = p->op;
+	r->res.algo = plan->s->algo;
+	r->res.port_model = p->port_model;
+	r->res.nodes = tn->counts.procs;
+	r->res.payload = p->payload;
+	r->res.seed = p->seed;
+	r->res.lower_bound = txn_lower_bound(&tn->spec, &tn->counts, p->op, p->port_model);
+	r->res.has_expected = txn_expected_steps(plan->s, &tn->spec, p->port_model,
+						 &r->res.expected_steps);
+	r->res.expected_deliveries = r->e.npkts;
+	return r;
+}
+
+int txnet_run_start(struct txnet_net *tn, const struct txnet_run_req *req,
+		    const char **why, u32 *run_id)
+{
+	struct run_plan plan = {};
+	struct txnet_run *r;
+	int ret;
+
+	mutex_lock(&txnet_lock);
+	ret = reserve(tn, req, &plan, why);
+	mutex_unlock(&txnet_lock);
+	if (ret)
+		return ret;
+
+	r = prepare(tn, &plan, why);
+
+	mutex_lock(&txnet_lock);
+	if (tn->dead) {
+		/* Destroyed meanwhile: its thread is gone, nothing may be published. */
+		mutex_unlock(&txnet_lock);
+		if (!IS_ERR(r))
+			txnet_run_free(r);
+		*why = "the network was destroyed while the exchange was set up";
+		return -ENOENT;
+	}
+	if (IS_ERR(r)) {
+		/*
+		 * Nothing ran: give the run id back, and forget a STOP that
+		 * named it, or it would stop the next run that gets it.
+		 */
+		if (READ_ONCE(tn->stop_run) == plan.run_id)
+			WRITE_ONCE(tn->stop_run, 0);
+		tn->runs--;
+		smp_store_release(&tn->state, TXNET_STATE_IDLE);
+		mutex_unlock(&txnet_lock);
+		return PTR_ERR(r);
+	}
+	*run_id = plan.run_id;
+	/* Publishes the run, set up, to the thread's acquire in run_of(). */
 	smp_store_release(&tn->run, r);
 	wake_up(&tn->wq);
+	mutex_unlock(&txnet_lock);
 	return 0;
 }
 
@@ -163,42 +245,23 @@ static void finish(struct txnet_run *r, int ret, bool stopped)
 	res->steps = e->tick;
 }
 
-void txnet_run_exec(struct txnet_net *tn, struct txnet_run *r)
+int txnet_run_step(struct txnet_net *tn, void *run)
 {
+	struct txnet_run *r = run;
 	struct txn_engine *e = &r->e;
-	u64 t0 = ktime_get_ns();
-	ktime_t deadline = ns_to_ktime(t0);
-	bool stopped = false;
-	s64 late;
-	int ret;
 
-	for (;;) {
-		if (r->tick_ns) {
-			deadline = ktime_add_ns(deadline, r->tick_ns);
-			if (!txnet_tick_pace(tn, deadline, r->res.run_id)) {
-				stopped = true;
-				break;
-			}
-			late = ktime_to_ns(ktime_sub(ktime_get(), deadline));
-			if (late > 0 && late > r->res.max_lateness_ns)
-				r->res.max_lateness_ns = late;
-		} else if (txnet_tick_must_stop(tn, r->res.run_id)) {
-			stopped = true;
-			break;
-		}
-		ret = txn_engine_tick(e);
-		WRITE_ONCE(tn->ticks, tn->ticks + 1);
-		WRITE_ONCE(tn->run_ticks, e->tick);
-		WRITE_ONCE(tn->run_delivered, e->delivered);
-		if (trace_txnet_tick_enabled())
-			trace_txnet_tick(tn->name, e->tick, e->nmoves, max_queue_now(e));
-		if (ret)
-			break;
-		/* Free-running: a long run must never starve the CPU (soft lockup, RCU). */
-		cond_resched();
-	}
-	r->res.wall_ns = ktime_get_ns() - t0;
-	finish(r, ret, stopped);
+	r->engine_ret = txn_engine_tick(e);
+	WRITE_ONCE(tn->run_ticks, e->tick);
+	WRITE_ONCE(tn->run_delivered, e->delivered);
+	if (trace_txnet_tick_enabled())
+		trace_txnet_tick(tn->name, e->tick, e->nmoves, max_queue_now(e));
+	return r->engine_ret;
+}
+
+void txnet_run_end(struct txnet_net *tn, struct txnet_run *r, bool stopped, u64 wall_ns)
+{
+	r->res.wall_ns = wall_ns;
+	finish(r, r->engine_ret, stopped);
 	trace_txnet_run_done(tn->name, &r->res);
 
 	mutex_lock(&tn->res_lock);

@@ -35,21 +35,36 @@ struct txnet_run {
 	struct txnet_result res;	/* filled in as the run goes */
 	u64 tick_ns;
 	u64 charged;			/* bytes charged to mem_budget */
+	int engine_ret;			/* the last txn_engine_tick() */
 };
 
 struct txnet_net;
 
 struct txnet_run_req {
-	u32 op, algo, payload, fault;
+	u32 op, algo, payload;
 	u64 seed;
 };
 
-/* Set up a run on an idle network and hand it to its tick thread. */
+/*
+ * Whether a result has field @attr (enum txnet_res_attr): the one place
+ * that decides, for netlink and sysfs alike.  A field a run does not have
+ * (steps of an unverified run, expected_steps where the paper gives none)
+ * is left out rather than made up.
+ */
+bool txnet_result_has(const struct txnet_result *r, int attr);
+
+/*
+ * Set up a run on an idle network and hand it to its tick thread.  Called
+ * without txnet_lock, with a reference on @tn: the engine is set up and
+ * the payloads hashed outside the lock, which is taken only to reserve the
+ * network and to publish the run.
+ */
 int txnet_run_start(struct txnet_net *tn, const struct txnet_run_req *req,
 		    const char **why, u32 *run_id);
 void txnet_run_stop(struct txnet_net *tn);
-/* The tick thread's part: run @r to its end and publish the result. */
-void txnet_run_exec(struct txnet_net *tn, struct txnet_run *r);
+/* The tick thread's part: one tick (non-zero when the run is over), then the end. */
+int txnet_run_step(struct txnet_net *tn, void *run);
+void txnet_run_end(struct txnet_net *tn, struct txnet_run *r, bool stopped, u64 wall_ns);
 void txnet_run_free(struct txnet_run *r);
 
 #endif /* TXNET_RUN_H */

@@ -48,16 +48,7 @@ static u32 ports_count(struct txnet_net *tn, bool unread)
 TXNET_RO(ports_in_flight, "%u", ports_count(tn, false));
 TXNET_RO(ports_unread, "%u", ports_count(tn, true));
 
-static ssize_t topology_show(struct kobject *kobj, struct kobj_attribute *attr, char *buf)
-{
-	int len = txn_spec_format(&to_net(kobj)->spec, buf, PAGE_SIZE - 1);
-
-	if (len < 0 || len >= PAGE_SIZE - 1)
-		return -EOVERFLOW;
-	buf[len++] = '\n';
-	return len;
-}
-static struct kobj_attribute topology_attr = __ATTR_RO(topology);
+TXNET_RO(topology, "%s", tn->spec_str);
 
 /*
  * Writers take txnet_lock with trylock: destroy holds it while sysfs drains
@@ -133,9 +124,8 @@ static struct attribute *txnet_net_attrs[] = {
 };
 
 /*
- * last/: the last finished run.  A value the run does not have (steps of
- * an unverified run, expected_steps where the paper gives none, error of
- * a clean run) reads as ENODATA rather than as a made-up number.
+ * last/: the last finished run.  A value the run does not have (see
+ * txnet_result_has()) reads as ENODATA rather than as a made-up number.
  */
 static ssize_t last_show(struct kobject *kobj, char *buf,
 			 ssize_t (*emit)(const struct txnet_result *r, char *buf))
@@ -149,10 +139,10 @@ static ssize_t last_show(struct kobject *kobj, char *buf,
 	return ret;
 }
 
-#define TXNET_LAST(_name, _fmt, _expr, _has)				\
+#define TXNET_LAST(_name, _fmt, _expr, _field)				\
 static ssize_t last_##_name##_emit(const struct txnet_result *r, char *buf) \
 {									\
-	if (!(_has))							\
+	if (!txnet_result_has(r, _field))				\
 		return -ENODATA;					\
 	return sysfs_emit(buf, _fmt "\n", _expr);			\
 }									\
@@ -164,30 +154,29 @@ static ssize_t last_##_name##_show(struct kobject *kobj,		\
 static struct kobj_attribute last_##_name##_attr =			\
 	__ATTR(_name, 0444, last_##_name##_show, NULL)
 
-TXNET_LAST(run_id, "%u", r->run_id, true);
-TXNET_LAST(status, "%s", txn_run_status_name(r->status), true);
-TXNET_LAST(op, "%s", txn_op_name(r->op), true);
-TXNET_LAST(algo, "%s", txn_algo_name(r->algo), true);
-TXNET_LAST(port_model, "%s", txnet_port_model_name(r->port_model), true);
-TXNET_LAST(nodes, "%u", r->nodes, true);
-TXNET_LAST(payload, "%u", r->payload, true);
-TXNET_LAST(seed, "%llu", r->seed, true);
-TXNET_LAST(steps, "%llu", r->steps, r->verified);
-TXNET_LAST(ticks, "%llu", r->ticks, true);
-TXNET_LAST(lower_bound, "%llu", r->lower_bound, true);
-TXNET_LAST(expected_steps, "%llu", r->expected_steps, r->has_expected);
-TXNET_LAST(transmissions, "%llu", r->transmissions, true);
-TXNET_LAST(delivered, "%llu", r->delivered, true);
-TXNET_LAST(expected_deliveries, "%llu", r->expected_deliveries, true);
-TXNET_LAST(verified, "%d", r->verified, true);
-TXNET_LAST(wall_ns, "%llu", r->wall_ns, true);
-TXNET_LAST(max_lateness_ns, "%llu", r->max_lateness_ns, true);
-TXNET_LAST(max_queue, "%u", r->max_queue, true);
-TXNET_LAST(max_queue_node, "%u", r->max_queue_node, true);
-TXNET_LAST(error, "%s", r->error, r->error[0]);
-TXNET_LAST(error_tick, "%llu", r->error_tick, r->status == TXNET_RUN_FAILED);
-TXNET_LAST(error_node, "%u", r->error_node,
-	   r->status == TXNET_RUN_FAILED && r->error_node != TXN_NONE);
+TXNET_LAST(run_id, "%u", r->run_id, TXNET_A_RES_RUN_ID);
+TXNET_LAST(status, "%s", txn_run_status_name(r->status), TXNET_A_RES_STATUS);
+TXNET_LAST(op, "%s", txn_op_name(r->op), TXNET_A_RES_OP);
+TXNET_LAST(algo, "%s", txn_algo_name(r->algo), TXNET_A_RES_ALGO);
+TXNET_LAST(port_model, "%s", txnet_port_model_name(r->port_model), TXNET_A_RES_PORT_MODEL);
+TXNET_LAST(nodes, "%u", r->nodes, TXNET_A_RES_NODES);
+TXNET_LAST(payload, "%u", r->payload, TXNET_A_RES_PAYLOAD);
+TXNET_LAST(seed, "%llu", r->seed, TXNET_A_RES_SEED);
+TXNET_LAST(steps, "%llu", r->steps, TXNET_A_RES_STEPS);
+TXNET_LAST(ticks, "%llu", r->ticks, TXNET_A_RES_TICKS);
+TXNET_LAST(lower_bound, "%llu", r->lower_bound, TXNET_A_RES_LOWER_BOUND);
+TXNET_LAST(expected_steps, "%llu", r->expected_steps, TXNET_A_RES_EXPECTED_STEPS);
+TXNET_LAST(transmissions, "%llu", r->transmissions, TXNET_A_RES_TRANSMISSIONS);
+TXNET_LAST(delivered, "%llu", r->delivered, TXNET_A_RES_DELIVERED);
+TXNET_LAST(expected_deliveries, "%llu", r->expected_deliveries, TXNET_A_RES_EXPECTED_DELIVERIES);
+TXNET_LAST(verified, "%d", r->verified, TXNET_A_RES_VERIFIED);
+TXNET_LAST(wall_ns, "%llu", r->wall_ns, TXNET_A_RES_WALL_NS);
+TXNET_LAST(max_lateness_ns, "%llu", r->max_lateness_ns, TXNET_A_RES_MAX_LATENESS_NS);
+TXNET_LAST(max_queue, "%u", r->max_queue, TXNET_A_RES_MAX_QUEUE);
+TXNET_LAST(max_queue_node, "%u", r->max_queue_node, TXNET_A_RES_MAX_QUEUE_NODE);
+TXNET_LAST(error, "%s", r->error, TXNET_A_RES_ERROR);
+TXNET_LAST(error_tick, "%llu", r->error_tick, TXNET_A_RES_ERROR_TICK);
+TXNET_LAST(error_node, "%u", r->error_node, TXNET_A_RES_ERROR_NODE);
 
 static struct attribute *txnet_last_attrs[] = {
 	&last_run_id_attr.attr,

@@ -23,6 +23,79 @@ static struct txnet_run *run_of(struct txnet_net *tn)
 	return smp_load_acquire(&tn->run);
 }
 
+/*
+ * Whether the thread must stop what it does: always when the network
+ * goes away; for run @run_id also when STOP named it.  A STOP names a run
+ * id, so one that comes late can never stop the next run, nor port
+ * traffic (run_id 0).
+ */
+static bool must_stop(struct txnet_net *tn, u32 run_id)
+{
+	return kthread_should_stop() || (run_id && READ_ONCE(tn->stop_run) == run_id);
+}
+
+/* Sleep until @deadline, by hrtimer; false if asked to stop meanwhile. */
+static bool pace(struct txnet_net *tn, ktime_t deadline, u32 run_id)
+{
+	while (ktime_before(ktime_get(), deadline)) {
+		set_current_state(TASK_INTERRUPTIBLE);
+		if (must_stop(tn, run_id)) {
+			__set_current_state(TASK_RUNNING);
+			return false;
+		}
+		schedule_hrtimeout(&deadline, HRTIMER_MODE_ABS);
+	}
+	return !must_stop(tn, run_id);
+}
+
+/*
+ * Advance tick by tick until @step says it is done (non-zero) or the
+ * thread must stop: every @tick_ns on absolute deadlines, or as fast as
+ * the CPU allows.  True when stopped.  @max_late, if given, keeps the
+ * worst lateness of a paced tick.
+ */
+static bool drive(struct txnet_net *tn, u64 tick_ns, u32 run_id,
+		  int (*step)(struct txnet_net *tn, void *arg), void *arg, u64 *max_late)
+{
+	ktime_t deadline = ktime_get();
+	s64 late;
+	int done;
+
+	for (;;) {
+		if (tick_ns) {
+			deadline = ktime_add_ns(deadline, tick_ns);
+			if (!pace(tn, deadline, run_id))
+				return true;
+			late = ktime_to_ns(ktime_sub(ktime_get(), deadline));
+			if (max_late && late > 0 && late > *max_late)
+				*max_late = late;
+		} else if (must_stop(tn, run_id)) {
+			return true;
+		}
+		done = step(tn, arg);
+		WRITE_ONCE(tn->ticks, tn->ticks + 1);
+		if (done)
+			return false;
+		/* Free-running: a long run must never starve the CPU (soft lockup, RCU). */
+		cond_resched();
+	}
+}
+
+static void exec_run(struct txnet_net *tn, struct txnet_run *r)
+{
+	u64 t0 = ktime_get_ns();
+	bool stopped;
+
+	stopped = drive(tn, r->tick_ns, r->res.run_id, txnet_run_step, r,
+			&r->res.max_lateness_ns);
+	txnet_run_end(tn, r, stopped, ktime_get_ns() - t0);
+	WRITE_ONCE(tn->run, NULL);
+	txnet_run_free(r);
+	/* Idle before the news: whoever hears RUN_DONE may start the next run. */
+	smp_store_release(&tn->state, TXNET_STATE_IDLE);
+	txnet_genl_notify_run(tn);
+}
+
 static int txnet_tick_thread(void *data)
 {
 	struct txnet_net *tn = data;
@@ -33,45 +106,14 @@ static int txnet_tick_thread(void *data)
 					 run_of(tn) || txnet_ports_busy(tn));
 		if (kthread_should_stop())
 			break;
-		if (txnet_ports_busy(tn))
-			txnet_ports_exec(tn);
-		cond_resched();
 		r = run_of(tn);
-		if (!r)
-			continue;
-		txnet_run_exec(tn, r);
-		WRITE_ONCE(tn->run, NULL);
-		txnet_run_free(r);
-		/* Idle before the news: whoever hears RUN_DONE may start the next run. */
-		smp_store_release(&tn->state, TXNET_STATE_IDLE);
-		txnet_genl_notify_run(tn);
+		if (r)
+			exec_run(tn, r);
+		else if (txnet_ports_busy(tn))
+			drive(tn, READ_ONCE(tn->tick_ns), 0, txnet_ports_step, NULL, NULL);
+		cond_resched();
 	}
 	return 0;
-}
-
-/*
- * Whether the thread must stop what it does: always when the network
- * goes away; for run @run_id also when STOP named it.  A STOP names a run
- * id, so one that comes late can never stop the next run, nor port
- * traffic (run_id 0).
- */
-bool txnet_tick_must_stop(struct txnet_net *tn, u32 run_id)
-{
-	return kthread_should_stop() || (run_id && READ_ONCE(tn->stop_run) == run_id);
-}
-
-/* Sleep until @deadline, by hrtimer; false if asked to stop meanwhile. */
-bool txnet_tick_pace(struct txnet_net *tn, ktime_t deadline, u32 run_id)
-{
-	while (ktime_before(ktime_get(), deadline)) {
-		set_current_state(TASK_INTERRUPTIBLE);
-		if (txnet_tick_must_stop(tn, run_id)) {
-			__set_current_state(TASK_RUNNING);
-			return false;
-		}
-		schedule_hrtimeout(&deadline, HRTIMER_MODE_ABS);
-	}
-	return !txnet_tick_must_stop(tn, run_id);
 }
 
 int txnet_tick_start(struct txnet_net *tn)
@@ -85,17 +127,11 @@ int txnet_tick_start(struct txnet_net *tn)
 	return 0;
 }
 
-/*
- * A run in progress ends as stopped when the thread sees
- * kthread_should_stop(); a run the thread never picked up is freed here.
- */
+/* A run in progress ends as stopped when the thread sees kthread_should_stop(). */
 void txnet_tick_stop(struct txnet_net *tn)
 {
 	if (tn->thread) {
 		kthread_stop(tn->thread);
 		tn->thread = NULL;
 	}
-	txnet_run_free(tn->run);
-	tn->run = NULL;
-	txnet_ports_free(tn);
 }

@@ -20,18 +20,23 @@
 #include "ports.h"
 
 /*
- * One network.  Lifetime: created and destroyed under txnet_lock; memory is
- * freed by the kobject's release once sysfs readers and the tick thread
- * are gone (see net.c).
+ * One network.  Lifetime (net.c): registered and destroyed under
+ * txnet_lock; txnet_net_destroy() alone tears it down, in the order its
+ * readers need: unpublish (netlink list, debugfs, sysfs), stop the thread,
+ * free the run and the ports.  The struct, its graph and its charge go
+ * with the kobject's last reference (sysfs, or a run being set up).
  */
 struct txnet_net {
 	struct list_head node;		/* txnet_nets, under txnet_lock */
 	struct kobject kobj;		/* /sys/kernel/txnet/<name> */
+	struct dentry *debugfs;		/* txnet/<name>/ in debugfs: test knobs */
 	possible_net_t pnet;		/* the netns that created it */
 	u32 id;
 	char name[TXNET_NAME_LEN];
+	bool dead;			/* destroyed: unlisted, under txnet_lock */
 
 	struct txn_spec spec;
+	char spec_str[TXN_SPEC_STR_MAX];	/* "torus 8 8" */
 	struct txn_counts counts;
 	struct txn_graph graph;
 	u64 mem_bytes;			/* charged to the mem_budget */
@@ -39,6 +44,7 @@ struct txnet_net {
 	/* settings, written under txnet_lock, read locklessly by sysfs */
 	u32 port_model;
 	u64 tick_ns;
+	u32 fault;			/* debugfs, test-only: the next run's fault */
 
 	/* the tick thread and what it publishes */
 	struct task_struct *thread;
@@ -84,11 +90,29 @@ struct txnet_create_err {
 	int field;
 };
 
-struct txnet_net *txnet_net_create(struct net *net, const struct txnet_create_req *req,
-				   struct txnet_create_err *err);
+/*
+ * Creation in two halves, so that the heavy part (validating, charging,
+ * building the graph) runs without txnet_lock: txnet_net_prepare()
+ * unlocked, then txnet_net_register() under txnet_lock, which publishes
+ * the network or, on failure, frees it.
+ */
+struct txnet_net *txnet_net_prepare(struct net *net, const struct txnet_create_req *req,
+				    struct txnet_create_err *err);
+int txnet_net_register(struct txnet_net *tn, const char *name, struct txnet_create_err *err);
 void txnet_net_destroy(struct txnet_net *tn);
 void txnet_net_free(struct txnet_net *tn);
 struct txnet_net *txnet_net_find(struct net *net, const char *name);
+
+/* A reference that keeps the struct (not the network) alive outside txnet_lock. */
+static inline void txnet_net_get(struct txnet_net *tn)
+{
+	kobject_get(&tn->kobj);
+}
+
+static inline void txnet_net_put(struct txnet_net *tn)
+{
+	kobject_put(&tn->kobj);
+}
 int txnet_net_set(struct txnet_net *tn, const u32 *port_model, const u64 *tick_ns,
 		  const char **why);
 int txnet_pernet_init(void);
@@ -118,6 +142,13 @@ static inline struct net *txnet_net_ns(const struct txnet_net *tn)
 /* net.c: the memory budget */
 int txnet_mem_charge(u64 bytes);
 void txnet_mem_uncharge(u64 bytes);
+u64 txnet_mem_used(void);
+
+/* debugfs.c: test-only knobs, not ABI */
+void txnet_debugfs_init(void);
+void txnet_debugfs_exit(void);
+void txnet_debugfs_add(struct txnet_net *tn);
+void txnet_debugfs_del(struct txnet_net *tn);
 
 /* sysfs.c */
 int txnet_sysfs_init(void);
@@ -126,11 +157,9 @@ int txnet_sysfs_add(struct txnet_net *tn);
 void txnet_sysfs_del(struct txnet_net *tn);
 void txnet_sysfs_put(struct txnet_net *tn);
 
-/* tick.c */
+/* tick.c: the one loop that advances a network, for runs and ports alike */
 int txnet_tick_start(struct txnet_net *tn);
 void txnet_tick_stop(struct txnet_net *tn);
-bool txnet_tick_must_stop(struct txnet_net *tn, u32 run_id);
-bool txnet_tick_pace(struct txnet_net *tn, ktime_t deadline, u32 run_id);
 
 /* netlink.c */
 int txnet_genl_init(void);

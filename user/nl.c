@@ -111,12 +111,42 @@ static int parse_done(struct txnl *nl, const struct nlmsghdr *nlh)
 	return err > 0 ? -err : err;
 }
 
+static int get_family(struct txnl *nl);
+
+/*
+ * Whether the txnet family is gone: a request to a family id that no
+ * longer exists fails without an extack message, so ask the controller.
+ */
+static bool family_gone(void)
+{
+	struct txnl probe;
+	bool gone;
+
+	memset(&probe, 0, sizeof(probe));
+	probe.sk = mnl_socket_open(NETLINK_GENERIC);
+	if (!probe.sk)
+		return false;
+	if (mnl_socket_bind(probe.sk, 0, MNL_SOCKET_AUTOPID) < 0) {
+		mnl_socket_close(probe.sk);
+		return false;
+	}
+	probe.portid = mnl_socket_get_portid(probe.sk);
+	gone = get_family(&probe) == -ENOENT;
+	mnl_socket_close(probe.sk);
+	return gone;
+}
+
 void txnl_perror(const struct txnl *nl, int err)
 {
+	if (err > 0)
+		err = -err;
 	if (nl && nl->errmsg[0])
 		print_msg("Error", nl->errmsg);
+	else if ((err == -ENOENT || err == -EOPNOTSUPP || err == -EPROTONOSUPPORT) &&
+		 family_gone())
+		print_msg("Error", "txnet was unloaded (its generic netlink family is gone)");
 	else
-		print_msg("Error", strerror(err < 0 ? -err : err));
+		print_msg("Error", strerror(-err));
 }
 
 /* ---- send and receive ---- */

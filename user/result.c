@@ -27,16 +27,6 @@ static const struct keyword algos[] = {
 	{ "message-shift-plain",	TXNET_ALGO_MESSAGE_SHIFT_PLAIN },
 };
 
-static const struct keyword faults[] = {
-	{ "none",			TXNET_FAULT_NONE },
-	{ "link-twice",			TXNET_FAULT_LINK_TWICE },
-	{ "single-port",		TXNET_FAULT_SINGLE_PORT },
-	{ "cut-through",		TXNET_FAULT_CUT_THROUGH },
-	{ "teleport",			TXNET_FAULT_TELEPORT },
-	{ "drop",			TXNET_FAULT_DROP },
-	{ "corrupt",			TXNET_FAULT_CORRUPT },
-};
-
 static const struct keyword statuses[] = {
 	{ "none",			TXNET_RUN_NONE },
 	{ "done",			TXNET_RUN_DONE },
@@ -70,8 +60,6 @@ const char *op_name(uint32_t op)		{ return kw_name(KW(ops), op); }
 int op_by_name(const char *name)		{ return kw_value(KW(ops), name); }
 const char *algo_name(uint32_t algo)		{ return kw_name(KW(algos), algo); }
 int algo_by_name(const char *name)		{ return kw_value(KW(algos), name); }
-const char *fault_name(uint32_t fault)		{ return kw_name(KW(faults), fault); }
-int fault_by_name(const char *name)		{ return kw_value(KW(faults), name); }
 const char *run_status_name(uint32_t status)	{ return kw_name(KW(statuses), status); }
 
 static void parse_u32(const struct nlattr *a, uint32_t *v, bool *ok)

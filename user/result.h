@@ -3,7 +3,7 @@
  * txctl: the result of a run (the TXNET_A_RESULT nest), sent in the
  * RUN_DONE notification and, for the last finished run, in every network
  * description; parsed defensively and printed the same way by run and
- * show.  Also the keywords of operations, schedules, faults and statuses.
+ * show.  Also the keywords of operations, schedules and statuses.
  */
 #ifndef TXCTL_RESULT_H
 #define TXCTL_RESULT_H
@@ -64,8 +64,6 @@ const char *op_name(uint32_t op);
 int op_by_name(const char *name);
 const char *algo_name(uint32_t algo);
 int algo_by_name(const char *name);
-const char *fault_name(uint32_t fault);
-int fault_by_name(const char *name);
 const char *run_status_name(uint32_t status);
 
 #endif /* TXCTL_RESULT_H */

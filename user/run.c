@@ -24,12 +24,10 @@ void usage_run(FILE *f)
 {
 	fprintf(f,
 		"Usage: txctl run NET OP [ algo ALGO ] [ payload BYTES ] [ seed N ]\n"
-		"                 [ fault FAULT ] [ --no-wait ]\n"
+		"                 [ --no-wait ]\n"
 		"OP := { total-exchange }\n"
 		"ALGO := { auto | furthest-first | scatterings | message-shift |\n"
-		"          message-shift-plain }\n"
-		"FAULT := { none | link-twice | single-port | cut-through | teleport |\n"
-		"           drop | corrupt }   (for tests only)\n");
+		"          message-shift-plain }\n");
 }
 
 static volatile sig_atomic_t interrupted;
@@ -198,11 +196,11 @@ int do_run(int argc, char **argv)
 		struct nlmsghdr align;
 	} tx;
 	const char *name, *algo_arg = NULL, *payload_arg = NULL,
-		   *seed_arg = NULL, *fault_arg = NULL;
+		   *seed_arg = NULL;
 	static struct run_wait w;
 	sigset_t block, unblocked;
 	struct sigaction sa;
-	int op, algo = 0, fault = 0;
+	int op, algo = 0;
 	uint32_t payload = 0;
 	struct nlmsghdr *nlh;
 	bool no_wait = false;
@@ -243,15 +241,6 @@ int do_run(int argc, char **argv)
 				duparg("seed", *argv);
 			seed_arg = *argv;
 			seed = get_u64_nonneg(*argv, "seed");
-		} else if (is_keyword(*argv, "fault")) {
-			NEXT_ARG(usage_run);
-			if (fault_arg)
-				duparg("fault", *argv);
-			fault_arg = *argv;
-			fault = fault_by_name(*argv);
-			if (fault < 0)
-				invarg(*argv, "fault",
-				       "must be none, link-twice, single-port, cut-through, teleport, drop or corrupt");
 		} else if (is_keyword(*argv, "--no-wait")) {
 			no_wait = true;
 		} else {
@@ -268,8 +257,6 @@ int do_run(int argc, char **argv)
 		mnl_attr_put_u32(nlh, TXNET_A_PAYLOAD, payload);
 	if (seed_arg)
 		mnl_attr_put_u64(nlh, TXNET_A_SEED, seed);
-	if (fault_arg)
-		mnl_attr_put_u32(nlh, TXNET_A_FAULT, (uint32_t)fault);
 	snprintf(w.name, sizeof(w.name), "%s", name);
 
 	if (txnl_open(&nl))

@@ -48,40 +48,104 @@ static void fill_payload(struct txn_engine *e)
 	}
 }
 
+/*
+ * Every array a run allocates, with its element count and size: one table
+ * that both allocates (engine_alloc) and tells the shell beforehand what
+ * it will cost (txn_engine_bytes), so that the two never disagree.
+ */
+struct txn_array {
+	size_t where;			/* offsetof the pointer in struct txn_engine */
+	u64 count;
+	u32 size;
+	bool zero;
+};
+
+#define TXN_ENGINE_ARRAYS	18
+#define ARR(field, n, sz, z) \
+	((struct txn_array){ offsetof(struct txn_engine, field), (n), (sz), (z) })
+
+static u32 engine_layout(const struct txn_graph *g, u32 pq_keys, u32 payload, u64 npkts,
+			 bool open, struct txn_array *a)
+{
+	u64 links = g->links, v = g->nodes, moves = links + TXN_MOVES_SLACK;
+	u32 n = 0;
+
+	a[n++] = ARR(pk, npkts, sizeof(struct txn_pkt), false);
+	if (payload)
+		a[n++] = ARR(payload, npkts, payload, false);
+	a[n++] = ARR(qhead, links, sizeof(u32), false);
+	a[n++] = ARR(qtail, links, sizeof(u32), false);
+	a[n++] = ARR(stamp, links, sizeof(u64), true);
+	a[n++] = ARR(qlen, v, sizeof(u32), true);
+	a[n++] = ARR(qmax, v, sizeof(u32), true);
+	a[n++] = ARR(sent_at, v, sizeof(u64), true);
+	a[n++] = ARR(recv_at, v, sizeof(u64), true);
+	a[n++] = ARR(moves, moves, sizeof(struct txn_move), false);
+	a[n++] = ARR(arrivals, moves, sizeof(u32), false);
+	if (pq_keys) {
+		a[n++] = ARR(pq_head, links * pq_keys, sizeof(u32), false);
+		a[n++] = ARR(pq_tail, links * pq_keys, sizeof(u32), false);
+		a[n++] = ARR(pq_top, links, sizeof(u32), true);
+	}
+	if (open) {
+		a[n++] = ARR(src, npkts, sizeof(u32), false);
+		a[n++] = ARR(len, npkts, sizeof(u32), false);
+		a[n++] = ARR(sum, npkts, sizeof(u32), false);
+		a[n++] = ARR(done, moves, sizeof(u32), false);
+	}
+	return n;
+}
+
+static u64 run_bytes(const struct txn_graph *g, const struct txn_sched *s, u32 payload,
+		     u64 npkts, bool open)
+{
+	struct txn_array a[TXN_ENGINE_ARRAYS];
+	u32 keys = s->pq_keys ? s->pq_keys(g) : 0;
+	u32 n = engine_layout(g, keys, payload, npkts, open, a), i;
+	u64 sum = s->priv_bytes ? s->priv_bytes(g, npkts) : 0;
+
+	for (i = 0; i < n; i++)
+		sum += a[i].count * a[i].size;
+	return sum;
+}
+
 u64 txn_engine_bytes(const struct txn_graph *g, const struct txn_sched *s, u32 payload)
 {
-	u64 n = g->procs, pk = n * (n - 1), links = g->links, v = g->nodes;
-	u64 keys = s->pq_keys ? s->pq_keys(g) : 0;
+	return run_bytes(g, s, payload, (u64)g->procs * (g->procs - 1), false);
+}
 
-	return pk * (sizeof(struct txn_pkt) + payload) +
-	       links * (2 * sizeof(u32) + sizeof(u64)) +
-	       (links + TXN_MOVES_SLACK) * (sizeof(struct txn_move) + sizeof(u32)) +
-	       links * keys * 2 * sizeof(u32) + links * sizeof(u32) +
-	       v * (2 * sizeof(u32) + 2 * sizeof(u64));
+u64 txn_engine_open_bytes(const struct txn_graph *g, const struct txn_sched *s, u32 payload,
+			  u32 slots)
+{
+	return run_bytes(g, s, payload, slots, true);
+}
+
+/* Every array pointer engine_layout() may set. */
+static const size_t engine_arrays[] = {
+	offsetof(struct txn_engine, pk), offsetof(struct txn_engine, payload),
+	offsetof(struct txn_engine, qhead), offsetof(struct txn_engine, qtail),
+	offsetof(struct txn_engine, stamp), offsetof(struct txn_engine, qlen),
+	offsetof(struct txn_engine, qmax), offsetof(struct txn_engine, sent_at),
+	offsetof(struct txn_engine, recv_at), offsetof(struct txn_engine, moves),
+	offsetof(struct txn_engine, arrivals), offsetof(struct txn_engine, pq_head),
+	offsetof(struct txn_engine, pq_tail), offsetof(struct txn_engine, pq_top),
+	offsetof(struct txn_engine, src), offsetof(struct txn_engine, len),
+	offsetof(struct txn_engine, sum), offsetof(struct txn_engine, done),
+};
+
+static void **array_at(struct txn_engine *e, size_t where)
+{
+	return (void **)((char *)e + where);
 }
 
 void txn_engine_free(struct txn_engine *e)
 {
+	u32 i;
+
 	if (e->sched && e->sched->fini)
 		e->sched->fini(e);
-	txn_free(e->pk);
-	txn_free(e->payload);
-	txn_free(e->qhead);
-	txn_free(e->qtail);
-	txn_free(e->stamp);
-	txn_free(e->pq_head);
-	txn_free(e->pq_tail);
-	txn_free(e->pq_top);
-	txn_free(e->qlen);
-	txn_free(e->qmax);
-	txn_free(e->sent_at);
-	txn_free(e->recv_at);
-	txn_free(e->moves);
-	txn_free(e->arrivals);
-	txn_free(e->src);
-	txn_free(e->len);
-	txn_free(e->sum);
-	txn_free(e->done);
+	for (i = 0; i < ARRAY_SIZE(engine_arrays); i++)
+		txn_free(*array_at(e, engine_arrays[i]));
 	memset(e, 0, sizeof(*e));
 }
 
@@ -98,8 +162,10 @@ static int engine_alloc(struct txn_engine *e, const struct txn_graph *g,
 			const struct txn_sched *s, const struct txn_run_params *p,
 			u64 npkts, bool open)
 {
-	u32 links = g->links, v = g->nodes;
-	u64 i;
+	struct txn_array a[TXN_ENGINE_ARRAYS];
+	u32 links = g->links, n, i;
+	void **ptr;
+	u64 k;
 
 	memset(e, 0, sizeof(*e));
 	if (g->procs < 2 || !npkts || npkts > 0xfffffff0ULL || p->payload > TXN_MAX_PAYLOAD)
@@ -113,38 +179,24 @@ static int engine_alloc(struct txn_engine *e, const struct txn_graph *g,
 	e->max_moves = links + TXN_MOVES_SLACK;
 	e->pq_keys = s->pq_keys ? s->pq_keys(g) : 0;
 
-	e->pk = txn_alloc_array(npkts, sizeof(*e->pk));
-	e->payload = p->payload ? txn_alloc_array(npkts, p->payload) : NULL;
-	e->qhead = txn_alloc_array(links, sizeof(u32));
-	e->qtail = txn_alloc_array(links, sizeof(u32));
-	e->stamp = txn_zalloc_array(links, sizeof(u64));
-	e->qlen = txn_zalloc_array(v, sizeof(u32));
-	e->qmax = txn_zalloc_array(v, sizeof(u32));
-	e->sent_at = txn_zalloc_array(v, sizeof(u64));
-	e->recv_at = txn_zalloc_array(v, sizeof(u64));
-	e->moves = txn_alloc_array(e->max_moves, sizeof(struct txn_move));
-	e->arrivals = txn_alloc_array(e->max_moves, sizeof(u32));
-	if (e->pq_keys) {
-		e->pq_head = txn_alloc_array((u64)links * e->pq_keys, sizeof(u32));
-		e->pq_tail = txn_alloc_array((u64)links * e->pq_keys, sizeof(u32));
-		e->pq_top = txn_zalloc_array(links, sizeof(u32));
+	n = engine_layout(g, e->pq_keys, p->payload, npkts, open, a);
+	/* Sizes first: an array no allocator can give is a refusal, not a failure. */
+	for (i = 0; i < n; i++)
+		if (a[i].count > TXN_ARRAY_MAX / a[i].size) {
+			memset(e, 0, sizeof(*e));
+			return -E2BIG;
+		}
+	for (i = 0; i < n; i++) {
+		ptr = array_at(e, a[i].where);
+		*ptr = a[i].zero ? txn_zalloc_array(a[i].count, a[i].size) :
+				   txn_alloc_array(a[i].count, a[i].size);
+		if (!*ptr) {
+			txn_engine_free(e);
+			return -ENOMEM;
+		}
 	}
-	if (open) {
-		e->src = txn_alloc_array(npkts, sizeof(u32));
-		e->len = txn_alloc_array(npkts, sizeof(u32));
-		e->sum = txn_alloc_array(npkts, sizeof(u32));
-		e->done = txn_alloc_array(e->max_moves, sizeof(u32));
-	}
-	if (!e->pk || (p->payload && !e->payload) ||
-	    !e->qhead || !e->qtail || !e->stamp || !e->qlen || !e->qmax ||
-	    !e->sent_at || !e->recv_at || !e->moves || !e->arrivals ||
-	    (e->pq_keys && (!e->pq_head || !e->pq_tail || !e->pq_top)) ||
-	    (open && (!e->src || !e->len || !e->sum || !e->done))) {
-		txn_engine_free(e);
-		return -ENOMEM;
-	}
-	for (i = 0; i < npkts; i++)
-		e->pk[i].next = TXN_NONE;
+	for (k = 0; k < npkts; k++)
+		e->pk[k].next = TXN_NONE;
 	fill_none(e->qhead, links);
 	fill_none(e->qtail, links);
 	if (e->pq_keys) {
@@ -354,6 +406,31 @@ static int move_all(struct txn_engine *e, u64 t, u32 *narr)
 	return 0;
 }
 
+static const char *const fault_names[] = {
+	[TXN_FAULT_NONE]	= "none",
+	[TXN_FAULT_LINK_TWICE]	= "link-twice",
+	[TXN_FAULT_SINGLE_PORT]	= "single-port",
+	[TXN_FAULT_CUT_THROUGH]	= "cut-through",
+	[TXN_FAULT_TELEPORT]	= "teleport",
+	[TXN_FAULT_DROP]	= "drop",
+	[TXN_FAULT_CORRUPT]	= "corrupt",
+};
+
+const char *txn_fault_name(u32 fault)
+{
+	return fault <= TXN_FAULT_MAX ? fault_names[fault] : NULL;
+}
+
+int txn_fault_from_name(const char *name)
+{
+	u32 f;
+
+	for (f = 0; f <= TXN_FAULT_MAX; f++)
+		if (!strcmp(name, fault_names[f]))
+			return (int)f;
+	return -EINVAL;
+}
+
 /* Test-only rule breaking, so that tests can prove the checks fire. */
 static void inject_fault(struct txn_engine *e)
 {
@@ -364,8 +441,8 @@ static void inject_fault(struct txn_engine *e)
 		return;
 	node = e->g->src[m[0].link];
 	switch (e->p.fault) {
-	case TXNET_FAULT_LINK_TWICE:
-	case TXNET_FAULT_SINGLE_PORT:
+	case TXN_FAULT_LINK_TWICE:
+	case TXN_FAULT_SINGLE_PORT:
 		/* A second packet of the same node: on the same link, or on another. */
 		for (pkt = 0; pkt < e->npkts; pkt++) {
 			u32 i, l;
@@ -377,7 +454,7 @@ static void inject_fault(struct txn_engine *e)
 			if (i < e->nmoves)
 				continue;
 			l = m[0].link;
-			if (e->p.fault == TXNET_FAULT_SINGLE_PORT) {
+			if (e->p.fault == TXN_FAULT_SINGLE_PORT) {
 				l = e->g->first[node];
 				if (l == m[0].link)
 					l++;
@@ -388,18 +465,18 @@ static void inject_fault(struct txn_engine *e)
 			return;
 		}
 		break;
-	case TXNET_FAULT_CUT_THROUGH:
+	case TXN_FAULT_CUT_THROUGH:
 		txn_move(e, m[0].pkt, m[0].link);
 		break;
-	case TXNET_FAULT_TELEPORT:
+	case TXN_FAULT_TELEPORT:
 		m[0].link = e->g->first[e->g->dst[m[0].link]];
 		break;
-	case TXNET_FAULT_DROP:
+	case TXN_FAULT_DROP:
 		/* Popped from its queue and never sent again: lost. */
 		e->pk[m[0].pkt].loc = e->g->nodes;
 		m[0] = m[--e->nmoves];
 		break;
-	case TXNET_FAULT_CORRUPT:
+	case TXN_FAULT_CORRUPT:
 		if (e->payload)
 			e->payload[0] ^= 0x5a;
 		break;

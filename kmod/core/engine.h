@@ -27,6 +27,26 @@
 #define TXN_MAX_PAYLOAD		4096
 #define TXN_MOVES_SLACK		8
 
+/*
+ * Test-only: make the schedule break one rule on purpose in its first
+ * tick, so that tests can prove the engine catches it.  Not ABI: the
+ * kernel takes it from debugfs (txnet/<net>/fault).
+ */
+enum txn_fault {
+	TXN_FAULT_NONE,
+	TXN_FAULT_LINK_TWICE,		/* two packets on one link in a tick */
+	TXN_FAULT_SINGLE_PORT,		/* a node sends twice (single-port) */
+	TXN_FAULT_CUT_THROUGH,		/* a packet moves twice in a tick */
+	TXN_FAULT_TELEPORT,		/* a packet leaves a node it is not at */
+	TXN_FAULT_DROP,			/* a packet is lost */
+	TXN_FAULT_CORRUPT,		/* a payload byte changes */
+	TXN_FAULT_MAX = TXN_FAULT_CORRUPT
+};
+
+/* "link-twice" and back; NULL / -EINVAL when unknown. */
+const char *txn_fault_name(u32 fault);
+int txn_fault_from_name(const char *name);
+
 struct txn_engine;
 
 /* What a scheduler is: a policy over the engine's queues. */
@@ -45,6 +65,8 @@ struct txn_sched {
 	void (*fini)(struct txn_engine *e);
 	/* Bucket count per link for txn_pq_*, 0 when only FIFOs are used. */
 	u32 (*pq_keys)(const struct txn_graph *g);
+	/* Bytes start and inject allocate at most for @npkts packets; may be NULL. */
+	u64 (*priv_bytes)(const struct txn_graph *g, u64 npkts);
 };
 
 struct txn_run_params {
@@ -52,7 +74,7 @@ struct txn_run_params {
 	u32 port_model;			/* enum txnet_port_model */
 	u32 payload;			/* bytes per packet, 0..TXN_MAX_PAYLOAD */
 	u64 seed;
-	u32 fault;			/* enum txnet_fault: test-only rule breaking */
+	u32 fault;			/* enum txn_fault: test-only rule breaking */
 };
 
 /* The first rule a run broke. */
@@ -116,14 +138,22 @@ struct txn_engine {
 	u64 sched_state[4];		/* small scheduler state, no allocation */
 };
 
-/* Bytes txn_engine_init() will allocate; the shell charges them first. */
+/*
+ * Bytes txn_engine_init() / txn_engine_init_open() will allocate, the
+ * schedule's own included; the shell charges them first.
+ */
 u64 txn_engine_bytes(const struct txn_graph *g, const struct txn_sched *s, u32 payload);
+u64 txn_engine_open_bytes(const struct txn_graph *g, const struct txn_sched *s, u32 payload,
+			  u32 slots);
 
 int txn_engine_init(struct txn_engine *e, const struct txn_graph *g,
 		    const struct txn_sched *s, const struct txn_run_params *p);
 void txn_engine_free(struct txn_engine *e);
 
 /*
+ * Both return 0, -ENOMEM, -EINVAL, or -E2BIG when one of the arrays would
+ * be larger than TXN_ARRAY_MAX bytes (nothing is allocated then).
+ *
  * Open traffic (user ports): packets come and go.  inject returns the
  * slot (>= 0) or -EINVAL / -ENOBUFS (all slots taken); after a tick the
  * slots in done[0 .. ndone-1] were delivered, checksum verified, and the

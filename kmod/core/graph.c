@@ -40,6 +40,7 @@ int txn_graph_build(const struct txn_spec *spec, const struct txn_counts *counts
 	g->nodes = (u32)counts->nodes;
 	g->procs = (u32)counts->procs;
 	g->links = (u32)counts->links;
+	g->diameter = counts->diameter;
 	g->first = txn_alloc_array((size_t)counts->nodes + 1, sizeof(u32));
 	g->src = txn_alloc_array((size_t)counts->links, sizeof(u32));
 	g->dst = txn_alloc_array((size_t)counts->links, sizeof(u32));

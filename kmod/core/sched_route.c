@@ -135,6 +135,14 @@ static void route_choose(struct txn_engine *e)
 	}
 }
 
+/* What route_start allocates, plus a path of at most diameter links per packet. */
+static u64 route_priv_bytes(const struct txn_graph *g, u64 npkts)
+{
+	return sizeof(struct route_state) +
+	       npkts * (sizeof(u32 *) + sizeof(u32) + (u64)g->diameter * sizeof(u32)) +
+	       (u64)g->nodes * (2 * sizeof(u32) + 2 * sizeof(u64));
+}
+
 const struct txn_sched txn_sched_route = {
 	.algo = TXNET_ALGO_AUTO,
 	.name = "shortest-path",
@@ -143,4 +151,5 @@ const struct txn_sched txn_sched_route = {
 	.arrive = route_arrive,
 	.inject = route_inject,
 	.fini = route_fini,
+	.priv_bytes = route_priv_bytes,
 };

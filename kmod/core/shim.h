@@ -15,14 +15,23 @@
 #include <linux/slab.h>
 #include <linux/mm.h>
 
+/*
+ * The largest array core allocates: kvmalloc() refuses more than INT_MAX
+ * bytes, with a WARN unless told not to.  Callers check against it first;
+ * __GFP_NOWARN because running out of memory is an answer txnet reports,
+ * not a kernel bug.
+ */
+#define TXN_ARRAY_MAX	((u64)INT_MAX)
+#define TXN_GFP		(GFP_KERNEL_ACCOUNT | __GFP_NOWARN)
+
 static inline void *txn_alloc_array(size_t n, size_t size)
 {
-	return kvmalloc_array(n, size, GFP_KERNEL_ACCOUNT);
+	return kvmalloc_array(n, size, TXN_GFP);
 }
 
 static inline void *txn_zalloc_array(size_t n, size_t size)
 {
-	return kvcalloc(n, size, GFP_KERNEL_ACCOUNT);
+	return kvcalloc(n, size, TXN_GFP);
 }
 
 static inline void txn_free(void *p)
@@ -51,6 +60,9 @@ typedef uint32_t u32;
 typedef uint64_t u64;
 typedef int32_t s32;
 typedef int64_t s64;
+
+/* The kernel's limit, kept in user space so host tests see the same refusals. */
+#define TXN_ARRAY_MAX	((u64)INT32_MAX)
 
 #ifndef ARRAY_SIZE
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))

@@ -304,7 +304,7 @@ int txn_spec_validate(struct txn_spec *spec, u64 max_nodes,
 {
 	struct txn_spec_error dummy_err;
 	struct txn_counts dummy_counts, c;
-	u64 lim = max_nodes < TXN_U32_MAX ? max_nodes : TXN_U32_MAX;
+	u64 lim = max_nodes < TXN_MAX_VERTICES ? max_nodes : TXN_MAX_VERTICES;
 	u32 topo = spec->topo, inner;
 	int ret;
 
@@ -411,17 +411,20 @@ int txn_spec_validate(struct txn_spec *spec, u64 max_nodes,
 		ret = base_counts(spec, topo, lim, &c);
 	}
 
+	if (!ret && c.links > TXN_MAX_LINKS)
+		ret = TOO_MANY_LINKS;
 	if (ret == TOO_MANY_NODES) {
-		if (max_nodes > TXN_U32_MAX)
+		if (max_nodes > TXN_MAX_VERTICES)
 			return refuse(err, -E2BIG,
-				      "network has more nodes than fit in u32",
+				      "network has more nodes than txnet supports (2^24)",
 				      -1, TXNET_A_DIMS);
 		return refuse(err, -E2BIG,
 			      "network has more nodes than the max_nodes limit",
 			      -1, TXNET_A_DIMS);
 	}
 	if (ret == TOO_MANY_LINKS)
-		return refuse(err, -E2BIG, "network has more links than fit in u32",
+		return refuse(err, -E2BIG,
+			      "network has more links than txnet supports (2^29 - 1)",
 			      -1, TXNET_A_DIMS);
 	*counts = c;
 	return 0;

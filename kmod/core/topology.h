@@ -15,6 +15,21 @@
 #define TXN_NO_LINK	((u32)~0U)
 
 /*
+ * What the core can represent, whatever the caller's limits: a packet's
+ * location is a vertex number with TXN_LOC_* flags in the high bits
+ * (engine.h); a per-link array of u32 must stay within the allocator's
+ * INT_MAX bytes (shim.h), which also keeps links + TXN_MOVES_SLACK in a u32.
+ */
+#define TXN_MAX_VERTICES	(1U << 24)
+#define TXN_MAX_LINKS		((1U << 29) - 1)
+
+/*
+ * Longest txn_spec_format() output, NUL included: "product" and 16
+ * dimensions of " complete:4294967295".
+ */
+#define TXN_SPEC_STR_MAX	(sizeof("product") - 1 + TXNET_MAX_DIMS * (sizeof(" complete:4294967295") - 1) + 1)
+
+/*
  * A topology as the user asked for it.  size[] holds what the user gave:
  * dimension sizes; for a hypercube the single value d; for a MIN the single
  * value N.  kind[] is meaningful for PRODUCT (and for BISWAPPED whose base is
@@ -56,6 +71,7 @@ struct txn_graph {
 	u32 nodes;
 	u32 procs;
 	u32 links;
+	u32 diameter;		/* processor-to-processor, as counted */
 	u32 *first;		/* nodes + 1 entries */
 	u32 *src;		/* links entries */
 	u32 *dst;		/* links entries */
@@ -65,7 +81,8 @@ struct txn_graph {
 /*
  * Check a spec against the limits and fill in @counts.  Arithmetic cannot
  * overflow: sizes are checked one by one against max_nodes.  Returns 0, or
- * -EINVAL (malformed) / -E2BIG (over max_nodes) with @err filled in.
+ * -EINVAL (malformed) / -E2BIG (over max_nodes, TXN_MAX_VERTICES or
+ * TXN_MAX_LINKS) with @err filled in.
  * Normalizes kind[] for every topology (mesh -> linear, torus -> ring, ...).
  */
 int txn_spec_validate(struct txn_spec *spec, u64 max_nodes,

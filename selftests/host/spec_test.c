@@ -76,7 +76,9 @@ static const struct refusal refusal_cases[] = {
 	{ { .topo = TXNET_TOPO_BISWAPPED, .base = TXNET_TOPO_RING, .ndims = 0 }, M, -EINVAL, TXNET_A_DIMS, -1, "dimension" },
 	/* too big: vertices incl. switches, overflow, links */
 	{ { .topo = TXNET_TOPO_MESH, .ndims = 2, .size = { 65536, 65536 } }, M, -E2BIG, TXNET_A_DIMS, -1, "max_nodes" },
-	{ { .topo = TXNET_TOPO_MESH, .ndims = 2, .size = { 65536, 65536 } }, BIG, -E2BIG, TXNET_A_DIMS, -1, "u32" },
+	/* the core's own limits (topology.h): 2^24 vertices, 2^29 - 1 links */
+	{ { .topo = TXNET_TOPO_MESH, .ndims = 2, .size = { 65536, 65536 } }, BIG, -E2BIG, TXNET_A_DIMS, -1, "2^24" },
+	{ { .topo = TXNET_TOPO_LINEAR, .ndims = 1, .size = { (1u << 24) + 1 } }, BIG, -E2BIG, TXNET_A_DIMS, -1, "2^24" },
 	{ { .topo = TXNET_TOPO_TORUS, .ndims = 16, .size = { 0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu } }, BIG, -E2BIG, TXNET_A_DIMS, -1, "nodes" },
 	{ { .topo = TXNET_TOPO_GHC, .ndims = 16, .size = { 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 0x80000000u } }, BIG, -E2BIG, TXNET_A_DIMS, -1, "nodes" },
 	{ { .topo = TXNET_TOPO_LINEAR, .ndims = 1, .size = { 0xffffffffu } }, 1u << 20, -E2BIG, TXNET_A_DIMS, -1, "max_nodes" },
@@ -86,7 +88,7 @@ static const struct refusal refusal_cases[] = {
 	{ { .topo = TXNET_TOPO_LINEAR, .ndims = 1, .size = { 2 } }, 0, -E2BIG, TXNET_A_DIMS, -1, "max_nodes" },
 	/* MIN 2^15: 32768 processors + 15 * 16384 switches */
 	{ { .topo = TXNET_TOPO_BUTTERFLY, .ndims = 1, .size = { 32768 } }, M, -E2BIG, TXNET_A_DIMS, -1, "max_nodes" },
-	{ { .topo = TXNET_TOPO_FLIP, .ndims = 1, .size = { 0x80000000u } }, BIG, -E2BIG, TXNET_A_DIMS, -1, "u32" },
+	{ { .topo = TXNET_TOPO_FLIP, .ndims = 1, .size = { 0x80000000u } }, BIG, -E2BIG, TXNET_A_DIMS, -1, "2^24" },
 	/* biswapped: 2 * 182^2 = 66248 */
 	{ { .topo = TXNET_TOPO_BISWAPPED, .base = TXNET_TOPO_RING, .ndims = 1, .size = { 182 } }, M, -E2BIG, TXNET_A_DIMS, -1, "max_nodes" },
 	{ { .topo = TXNET_TOPO_BISWAPPED, .base = TXNET_TOPO_COMPLETE, .ndims = 1, .size = { 0xffffffffu } }, BIG, -E2BIG, TXNET_A_DIMS, -1, "nodes" },
@@ -95,7 +97,9 @@ static const struct refusal refusal_cases[] = {
 	/* K_65537: 65537 * 65536 directed links > 2^32 - 1 */
 	{ { .topo = TXNET_TOPO_COMPLETE, .ndims = 1, .size = { 65537 } }, BIG, -E2BIG, TXNET_A_DIMS, -1, "links" },
 	{ { .topo = TXNET_TOPO_GHC, .ndims = 2, .size = { 2, 65537 } }, BIG, -E2BIG, TXNET_A_DIMS, -1, "links" },
-	{ { .topo = TXNET_TOPO_TORUS, .ndims = 2, .size = { 65536, 32768 } }, BIG, -E2BIG, TXNET_A_DIMS, -1, "links" },
+	{ { .topo = TXNET_TOPO_TORUS, .ndims = 2, .size = { 65536, 32768 } }, BIG, -E2BIG, TXNET_A_DIMS, -1, "2^24" },
+	/* K_23171: 23171 * 23170 = 536872070 > 2^29 - 1 */
+	{ { .topo = TXNET_TOPO_COMPLETE, .ndims = 1, .size = { 23171 } }, BIG, -E2BIG, TXNET_A_DIMS, -1, "links" },
 };
 
 TEST(refusals)
@@ -136,10 +140,10 @@ static const struct accept accepts[] = {
 	{ { .topo = TXNET_TOPO_LINEAR, .ndims = 1, .size = { 2 } }, 2, 2, 2 },
 	{ { .topo = TXNET_TOPO_BUTTERFLY, .ndims = 1, .size = { 16384 } }, 16384 + 14 * 8192, 16384 + 14 * 8192, 16384 * 15 },
 	{ { .topo = TXNET_TOPO_BISWAPPED, .base = TXNET_TOPO_RING, .ndims = 1, .size = { 181 } }, M, 2 * 181 * 181, 2 * 181 * 362 + 2 * 181 * 181 },
-	/* K_65536: 65536 * 65535 = 2^32 - 2^16 links, fits */
-	{ { .topo = TXNET_TOPO_COMPLETE, .ndims = 1, .size = { 65536 } }, BIG, 65536, 65536ull * 65535 },
-	/* 2^32 - 1 nodes is the largest vertex count */
-	{ { .topo = TXNET_TOPO_LINEAR, .ndims = 1, .size = { 0x80000000u } }, BIG, 0x80000000u, 0xfffffffeu },
+	/* K_23170: 23170 * 23169 = 536826730 links, within 2^29 - 1 */
+	{ { .topo = TXNET_TOPO_COMPLETE, .ndims = 1, .size = { 23170 } }, BIG, 23170, 23170ull * 23169 },
+	/* 2^24 is the largest vertex count */
+	{ { .topo = TXNET_TOPO_LINEAR, .ndims = 1, .size = { 1u << 24 } }, BIG, 1u << 24, 2 * ((1u << 24) - 1) },
 	{ { .topo = TXNET_TOPO_MESH, .ndims = 16, .size = { 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2 } }, M, 65536, 16 * 65536 },
 };
 
@@ -235,6 +239,21 @@ TEST(format_exact)
 		EXPECT_STREQ(l[i].out, buf);
 		EXPECT_EQ((int)strlen(l[i].out), n);
 	}
+}
+
+/* The longest spec there is fits TXN_SPEC_STR_MAX, as the kernel's buffer assumes. */
+TEST(format_longest_fits)
+{
+	struct txn_spec s = { .topo = TXNET_TOPO_PRODUCT, .ndims = TXNET_MAX_DIMS };
+	char buf[TXN_SPEC_STR_MAX];
+	int i;
+
+	for (i = 0; i < TXNET_MAX_DIMS; i++) {
+		s.size[i] = 0xffffffffu;
+		s.kind[i] = TXNET_DIM_COMPLETE;
+	}
+	EXPECT_EQ((int)TXN_SPEC_STR_MAX - 1, txn_spec_format(&s, buf, sizeof(buf)));
+	EXPECT_EQ(TXN_SPEC_STR_MAX - 1, strlen(buf));
 }
 
 TEST(format_truncates_like_snprintf)

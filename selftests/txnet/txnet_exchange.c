@@ -461,54 +461,55 @@ TEST_F(ex, payload_and_seed)
 TEST_F(ex, faults_are_caught)
 {
 	static const struct {
-		uint32_t fault, port;
+		const char *fault;
+		uint32_t port;
 		bool first_tick;	/* broken in the first tick, caught there */
 		const char *rule;
 	} cases[] = {
-		{ TXNET_FAULT_LINK_TWICE, TXNET_PORT_ALL, true,
+		{ "link-twice", TXNET_PORT_ALL, true,
 		  "link carried two packets in one tick" },
-		{ TXNET_FAULT_SINGLE_PORT, TXNET_PORT_SINGLE, true,
+		{ "single-port", TXNET_PORT_SINGLE, true,
 		  "single-port: node sent two packets in one tick" },
-		{ TXNET_FAULT_CUT_THROUGH, TXNET_PORT_ALL, true,
+		{ "cut-through", TXNET_PORT_ALL, true,
 		  "store-and-forward: packet moved twice in one tick" },
-		{ TXNET_FAULT_TELEPORT, TXNET_PORT_ALL, true,
+		{ "teleport", TXNET_PORT_ALL, true,
 		  "packet is not at the node the link leaves" },
-		{ TXNET_FAULT_DROP, TXNET_PORT_ALL, false,
+		{ "drop", TXNET_PORT_ALL, false,
 		  "no packet moved while some remain undelivered" },
-		{ TXNET_FAULT_CORRUPT, TXNET_PORT_ALL, false, "payload corrupted" },
+		{ "corrupt", TXNET_PORT_ALL, false, "payload corrupted" },
 	};
 	struct txnl_result r;
 	uint32_t id;
 
 	for (unsigned int c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
 		struct txnl_run_req q = {
-			.name = "flt", .op = TXNET_OP_TOTAL_EXCHANGE, .has_fault = true,
+			.name = "flt", .op = TXNET_OP_TOTAL_EXCHANGE,
 			.fault = cases[c].fault, .has_seed = true, .seed = SEED,
 		};
 
 		ASSERT_EQ(0, make_net(&self->t, "flt", TXNET_TOPO_RING, 9, cases[c].port, 0));
 		ASSERT_EQ(0, exchange(&self->t, &self->ev, &q, &r, &id))
-			TH_LOG("fault %u: %s", cases[c].fault, self->t.msg);
-		EXPECT_EQ(TXNET_RUN_FAILED, r.status) TH_LOG("fault %u not caught", cases[c].fault);
+			TH_LOG("fault %s: %s", cases[c].fault, self->t.msg);
+		EXPECT_EQ(TXNET_RUN_FAILED, r.status) TH_LOG("fault %s not caught", cases[c].fault);
 		EXPECT_TRUE(r.has[TXNET_A_RES_VERIFIED]);
 		EXPECT_EQ(0, r.verified);
-		EXPECT_FALSE(r.has[TXNET_A_RES_STEPS]) TH_LOG("fault %u: steps %llu reported",
+		EXPECT_FALSE(r.has[TXNET_A_RES_STEPS]) TH_LOG("fault %s: steps %llu reported",
 			cases[c].fault, (unsigned long long)r.steps);
 		ASSERT_TRUE(r.has[TXNET_A_RES_ERROR]);
-		EXPECT_STREQ(cases[c].rule, r.error) TH_LOG("fault %u", cases[c].fault);
+		EXPECT_STREQ(cases[c].rule, r.error) TH_LOG("fault %s", cases[c].fault);
 		EXPECT_TRUE(r.has[TXNET_A_RES_ERROR_TICK]);
 		/*
 		 * The node, where the rule names one: not for a stall ("no
 		 * packet moved"), which is the whole network's.
 		 */
-		EXPECT_EQ(cases[c].fault != TXNET_FAULT_DROP, r.has[TXNET_A_RES_ERROR_NODE])
-			TH_LOG("fault %u", cases[c].fault);
+		EXPECT_EQ(strcmp(cases[c].fault, "drop") != 0, r.has[TXNET_A_RES_ERROR_NODE])
+			TH_LOG("fault %s", cases[c].fault);
 		if (r.has[TXNET_A_RES_ERROR_NODE])
 			EXPECT_GT(9, r.error_node);
 		/* ticks are numbered from 1 */
 		EXPECT_LE(1, r.error_tick);
 		if (cases[c].first_tick)
-			EXPECT_EQ(1, r.error_tick) TH_LOG("fault %u", cases[c].fault);
+			EXPECT_EQ(1, r.error_tick) TH_LOG("fault %s", cases[c].fault);
 		EXPECT_EQ(cases[c].port, r.port_model);
 		/* sysfs: no steps (ENODATA), the same rule */
 		LAST_IS("flt", "steps", NULL);
@@ -518,7 +519,7 @@ TEST_F(ex, faults_are_caught)
 		check_sysfs(_metadata, "flt", &r);
 		/* the network is fine afterwards: a clean run verifies */
 		ASSERT_EQ(0, run_algo(&self->t, &self->ev, "flt", TXNET_ALGO_AUTO, &r, &id));
-		EXPECT_EQ(TXNET_RUN_DONE, r.status) TH_LOG("after fault %u: %s", cases[c].fault,
+		EXPECT_EQ(TXNET_RUN_DONE, r.status) TH_LOG("after fault %s: %s", cases[c].fault,
 							   r.error);
 		EXPECT_EQ(1, r.verified);
 		if (cases[c].port == TXNET_PORT_ALL) {
@@ -532,8 +533,9 @@ TEST_F(ex, faults_are_caught)
 
 
 /*
- * Out-of-range values are refused with ERANGE and a message naming the
- * field (check_ranges() in kmod/netlink.c), like txnet_errors' NEW checks.
+ * Out-of-range values are refused by the family's policy (ranges in
+ * kmod/netlink.c, visible in the policy dump) with ERANGE, a message and
+ * the offset of the attribute, like txnet_errors' NEW checks.
  */
 TEST_F(ex, bad_run_input)
 {
@@ -583,10 +585,18 @@ TEST_F(ex, bad_run_input)
 					    .has_payload = true,
 					    .payload = TXNET_PAYLOAD_MAX + 1), NULL));
 	EXPECT_EQ(q.off_payload, self->t.off);
-	/* FAULT 99 */
-	CALL_REFUSED(-ERANGE, txnl_run(&self->t, Q(.name = "bad", .op = TXNET_OP_TOTAL_EXCHANGE,
-					    .has_fault = true, .fault = 99), NULL));
-	EXPECT_EQ(q.off_fault, self->t.off);
+	/* the retired netlink fault attribute: faults are debugfs knobs now */
+	CALL_REFUSED(-EINVAL, txnl_run(&self->t, Q(.name = "bad", .op = TXNET_OP_TOTAL_EXCHANGE,
+					    .has_unused21 = true), NULL));
+	EXPECT_EQ(q.off_unused21, self->t.off);
+	EXPECT_NE(NULL, strstr(self->t.msg, "debugfs")) TH_LOG("%s", self->t.msg);
+	/* an unknown fault name is refused by debugfs itself */
+	EXPECT_EQ(-EINVAL, set_fault("bad", "nonsense"));
+	/* the single-port fault needs a single-port network */
+	CALL_REFUSED(-EINVAL, txnl_run(&self->t, Q(.name = "bad", .op = TXNET_OP_TOTAL_EXCHANGE,
+					    .fault = "single-port"), NULL));
+	EXPECT_NE(NULL, strstr(self->t.msg, "single-port")) TH_LOG("%s", self->t.msg);
+	EXPECT_EQ(0, set_fault("bad", "none"));
 	/* unknown network */
 	CALL_REFUSED(-ENOENT, txnl_run(&self->t, Q(.name = "nosuch", .op = TXNET_OP_TOTAL_EXCHANGE),
 				  NULL));

@@ -859,12 +859,27 @@ static inline int txnl_getx(struct txnl *t, const char *name, struct txnl_netx *
 struct txnl_run_req {
 	const char *name;
 	uint32_t op;
-	bool has_algo, has_payload, has_seed, has_fault;
-	uint32_t algo, payload, fault;
+	bool has_algo, has_payload, has_seed;
+	uint32_t algo, payload;
 	uint64_t seed;
+	/* test-only: written to debugfs txnet/<name>/fault before the request */
+	const char *fault;
+	/* sends the retired TXNET_A_UNUSED_21 (once the fault), which must be refused */
+	bool has_unused21;
 	/* filled in by txnl_run(): where each attribute sat, -1 if not sent */
-	int off_name, off_op, off_algo, off_payload, off_seed, off_fault;
+	int off_name, off_op, off_algo, off_payload, off_seed, off_unused21;
 };
+
+#define TXNET_DEBUGFS	"/sys/kernel/debug/txnet"
+
+/* Arm debugfs txnet/<net>/fault for the next run; 0 or -errno. */
+static inline int set_fault(const char *net, const char *fault)
+{
+	char path[128];
+
+	snprintf(path, sizeof(path), TXNET_DEBUGFS "/%s/fault", net);
+	return write_str(path, fault);
+}
 
 /* RUN; on success *run_id (may be NULL) is the reply's TXNET_A_RUN_ID. */
 static inline int txnl_run(struct txnl *t, struct txnl_run_req *r, uint32_t *run_id)
@@ -875,7 +890,14 @@ static inline int txnl_run(struct txnl *t, struct txnl_run_req *r, uint32_t *run
 
 	if (!m)
 		return t->err = -ENOMEM;
-	r->off_name = r->off_op = r->off_algo = r->off_payload = r->off_seed = r->off_fault = -1;
+	r->off_name = r->off_op = r->off_algo = r->off_payload = r->off_seed = r->off_unused21 = -1;
+	if (r->fault) {
+		ret = set_fault(r->name, r->fault);
+		if (ret) {
+			nlmsg_free(m);
+			return t->err = ret;
+		}
+	}
 #define RPUT(cond, field, call) do {					\
 		if (cond) {						\
 			field = txnl_tail(m);				\
@@ -890,7 +912,7 @@ static inline int txnl_run(struct txnl *t, struct txnl_run_req *r, uint32_t *run
 	RPUT(r->has_algo, r->off_algo, nla_put_u32(m, TXNET_A_ALGO, r->algo));
 	RPUT(r->has_payload, r->off_payload, nla_put_u32(m, TXNET_A_PAYLOAD, r->payload));
 	RPUT(r->has_seed, r->off_seed, nla_put_u64(m, TXNET_A_SEED, r->seed));
-	RPUT(r->has_fault, r->off_fault, nla_put_u32(m, TXNET_A_FAULT, r->fault));
+	RPUT(r->has_unused21, r->off_unused21, nla_put_u32(m, TXNET_A_UNUSED_21, 1));
 #undef RPUT
 	memset(&x, 0, sizeof(x));
 	ret = txnl_xfer_raw(t, m, txnl_netx_one, &x);

@@ -66,12 +66,16 @@ static const struct {
 	uint64_t tick_ns;
 	bool run;
 } nets[] = {
-	/* paced: linear 30 runs 225 ticks (paper 001 Theorem 1) of 1 ms */
-	{ "paced", TXNET_TOPO_LINEAR, 30, 1000000, true },
-	/* free-running: ring 200 runs 5000 ticks (Theorem 3) */
-	{ "free", TXNET_TOPO_RING, 200, 0, true },
-	/* port packets in flight, 4 ticks of 100 ms */
-	{ "ports", TXNET_TOPO_RING, 9, 100000000, false },
+	/*
+	 * Each must still be busy when rmmod comes, however slow the host:
+	 * paced: linear 30 runs 225 ticks (paper 001 Theorem 1) of 1 s;
+	 * free-running: ring 2000 runs 2000^2/8 = 500000 ticks (Theorem 3),
+	 * 10^9 link moves, minutes even on a fast host;
+	 * a port packet 63 links down a linear array of 64, a tick a second.
+	 */
+	{ "paced", TXNET_TOPO_LINEAR, 30, TXNET_TICK_NS_MAX, true },
+	{ "free", TXNET_TOPO_RING, 2000, 0, true },
+	{ "ports", TXNET_TOPO_LINEAR, 64, TXNET_TICK_NS_MAX, false },
 	/* idle */
 	{ "idle", TXNET_TOPO_RING, 5, 0, false },
 };
@@ -97,7 +101,7 @@ static void rmmod_during_runs(struct __test_metadata *_metadata,
 			ASSERT_EQ(0, txnl_run_algo(t, nets[k].name, TXNET_ALGO_AUTO, &id[k]))
 				TH_LOG("%s: %s", nets[k].name, t->msg);
 	}
-	ASSERT_EQ(0, txnl_send(t, "ports", 0, 4, "bye", 3));
+	ASSERT_EQ(0, txnl_send(t, "ports", 0, 63, "bye", 3));
 	sleep_ms(50);
 	for (unsigned int k = 0; k < NNETS; k++) {
 		ASSERT_EQ(0, txnl_getx(t, nets[k].name, &x));

@@ -109,23 +109,6 @@ enum txnet_algo {
 	TXNET_ALGO_MAX = __TXNET_ALGO_MAX - 1
 };
 
-/*
- * Test-only: make the schedule break one rule on purpose in its first
- * tick, so that tests can prove the engine catches it.
- */
-enum txnet_fault {
-	TXNET_FAULT_NONE,
-	TXNET_FAULT_LINK_TWICE,		/* two packets on one link in a tick */
-	TXNET_FAULT_SINGLE_PORT,	/* a node sends twice (single-port) */
-	TXNET_FAULT_CUT_THROUGH,	/* a packet moves twice in a tick */
-	TXNET_FAULT_TELEPORT,		/* a packet leaves a node it is not at */
-	TXNET_FAULT_DROP,		/* a packet is lost */
-	TXNET_FAULT_CORRUPT,		/* a payload byte changes */
-
-	__TXNET_FAULT_MAX,
-	TXNET_FAULT_MAX = __TXNET_FAULT_MAX - 1
-};
-
 /* Largest tick period accepted: one second. */
 #define TXNET_TICK_NS_MAX	1000000000ULL
 
@@ -153,7 +136,7 @@ enum txnet_attr {
 	TXNET_A_ALGO,		/* u32, enum txnet_algo */
 	TXNET_A_PAYLOAD,	/* u32: bytes per packet, <= TXNET_PAYLOAD_MAX */
 	TXNET_A_SEED,		/* u64: payload seed; random when absent */
-	TXNET_A_FAULT,		/* u32, enum txnet_fault: test-only */
+	TXNET_A_UNUSED_21,	/* was a test-only fault, now in debugfs: rejected */
 	TXNET_A_RUN_ID,		/* u32: counts the network's runs from 1 */
 	TXNET_A_RESULT,		/* nest, TXNET_A_RES_*: the last finished run */
 	TXNET_A_RUN_TICKS,	/* u64: ticks of the run in progress */
