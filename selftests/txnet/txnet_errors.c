@@ -6,9 +6,9 @@
  * tick thread.  Also bad writes to the module parameters.
  *
  * errnos: policy violations come from lib/nlattr.c (length, type, unknown
- * attribute, NLA_REJECT: EINVAL); values out of range get ERANGE from
- * check_ranges() in kmod/netlink.c; the rest come from kmod/core/spec.c,
- * kmod/net.c and kmod/netlink.c.
+ * attribute, NLA_REJECT: EINVAL) and the ranges in the family's policy
+ * (ERANGE); the rest come from kmod/core/spec.c, kmod/net.c and
+ * kmod/netlink.c.
  */
 #include <string.h>
 
@@ -596,8 +596,11 @@ TEST_F(err, set_nothing)
 
 TEST_F(err, module_params)
 {
-	static const char *const bad_nodes[] = { "0", "1", "garbage", "-1", "16777217", "\n" };
-	static const char *const bad_budget[] = { "0", "100", "4095", "lots", "-5" };
+	static const char *const bad_nodes[] = { "0", "1", "garbage", "-1", "16777217", "\n",
+						 "0x10" };
+	/* the budget is bounded by the machine's RAM: 2^64 - 1 would reach kvmalloc's WARN */
+	static const char *const bad_budget[] = { "0", "100", "4095", "lots", "-5", "0x100000",
+						  "18446744073709551615", "1099511627776000" };
 	char buf[32];
 
 	for (unsigned int i = 0; i < ARRAY_SIZE(bad_nodes); i++) {
@@ -616,6 +619,14 @@ TEST_F(err, module_params)
 	EXPECT_EQ(0, param_write("max_nodes", "2"));
 	EXPECT_EQ(0, param_write("max_nodes", "16777216"));
 	EXPECT_EQ(0, param_write("mem_budget", "4096"));
+	/* decimal only: "010" is ten, not eight */
+	EXPECT_EQ(0, param_write("max_nodes", "010"));
+	ASSERT_EQ(0, param_read("max_nodes", buf, sizeof(buf)));
+	EXPECT_STREQ("10", buf);
+	/* mem_used is read-only, and 0 with no network */
+	EXPECT_NE(0, param_write("mem_used", "0"));
+	ASSERT_EQ(0, param_read("mem_used", buf, sizeof(buf)));
+	EXPECT_STREQ("0", buf);
 	/* with max_nodes 2, only 2-node networks */
 	EXPECT_EQ(0, param_write("max_nodes", "2"));
 	EXPECT_EQ(0, param_write("mem_budget", self->mem_budget));
@@ -623,7 +634,126 @@ TEST_F(err, module_params)
 
 	REJECT(&r, E2BIG, "max_nodes", r.off_dims);
 	r = mk(TXNET_TOPO_RING, 1, (uint32_t[]){ 2 });
+	struct txnet_info info;
+
+	ASSERT_EQ(0, txnl_new(&self->t, &r, &info)) TH_LOG("%s", self->t.msg);
+	/* the one network holds exactly what mem_used says */
+	ASSERT_EQ(0, param_read("mem_used", buf, sizeof(buf)));
+	EXPECT_EQ(info.mem_bytes, strtoull(buf, NULL, 10));
+	ASSERT_EQ(0, txnl_del(&self->t, "bad"));
+	ASSERT_EQ(0, param_read("mem_used", buf, sizeof(buf)));
+	EXPECT_STREQ("0", buf);
+}
+
+/* MemTotal in bytes: the largest mem_budget the module takes. */
+static unsigned long long mem_total(void)
+{
+	unsigned long long kb = 0;
+	char line[128];
+	FILE *f = fopen("/proc/meminfo", "r");
+
+	if (!f)
+		return 0;
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "MemTotal: %llu kB", &kb) == 1)
+			break;
+	fclose(f);
+	return kb * 1024;
+}
+
+/*
+ * No request reaches an allocation the kernel refuses with a WARN (which
+ * panics this VM: panic_on_warn).  Once, a budget of 2^64 - 1 let
+ * "complete 65536" (2^32 - 2^16 links) and a run on "ring 65536" reach
+ * kvmalloc() with more than INT_MAX bytes.  Now the budget stops at the
+ * machine's RAM, the core refuses graphs of more than 2^29 - 1 links
+ * (kmod/core/topology.h), and the run is refused by the budget.
+ */
+TEST_F(err, limits_never_reach_the_allocator)
+{
+	char budget[32];
+	struct txnl_run_req q = { .name = "big", .op = TXNET_OP_TOTAL_EXCHANGE };
+	struct txnet_req r;
+
+	ASSERT_LT(0, mem_total());
+	snprintf(budget, sizeof(budget), "%llu", mem_total());
+	ASSERT_EQ(0, param_write("mem_budget", budget)) TH_LOG("MemTotal %s refused", budget);
+	snprintf(budget, sizeof(budget), "%llu", mem_total() + 4096);
+	EXPECT_NE(0, param_write("mem_budget", budget)) TH_LOG("more than RAM accepted");
+
+	r = mk(TXNET_TOPO_COMPLETE, 1, (uint32_t[]){ 65536 });
+	REJECT(&r, E2BIG, "links", r.off_dims);
+
+	r = mk(TXNET_TOPO_RING, 1, (uint32_t[]){ 65536 });
+	r.name = "big";
 	ASSERT_EQ(0, txnl_new(&self->t, &r, NULL)) TH_LOG("%s", self->t.msg);
+	/* 65536 * 65535 packets of 20 bytes: far past any VM's RAM */
+	EXPECT_EQ(-ENOSPC, txnl_run(&self->t, &q, NULL));
+	EXPECT_NE(NULL, strstr(self->t.msg, "mem_budget")) TH_LOG("%s", self->t.msg);
+	ASSERT_EQ(0, txnl_del(&self->t, "big"));
+}
+
+/*
+ * The longest spec there is fits the reply: 14 dimensions "linear:2" and
+ * two "complete:2" make 65536 nodes, the default max_nodes (once: "Message
+ * too long" without a message, the network silently undone).
+ */
+TEST_F(err, longest_spec_is_answered)
+{
+	struct txnet_req r = { .name = "long", .topo = TXNET_TOPO_PRODUCT, .ndims = 16 };
+	struct txnet_info info;
+	char want[512] = "product";
+
+	for (int i = 0; i < 16; i++) {
+		r.size[i] = 2;
+		r.kind[i] = i < 14 ? TXNET_DIM_LINEAR : TXNET_DIM_COMPLETE;
+		strcat(want, i < 14 ? " linear:2" : " complete:2");
+	}
+	ASSERT_EQ(0, txnl_new(&self->t, &r, &info)) TH_LOG("%s", self->t.msg);
+	EXPECT_STREQ(want, info.spec);
+	ASSERT_EQ(0, net_file("long", "topology", want, sizeof(want)));
+	EXPECT_EQ(0, txnl_get(&self->t, "long", &info));
+	EXPECT_EQ(65536, info.nodes);
+	ASSERT_EQ(0, txnl_del(&self->t, "long"));
+}
+
+static void collect_name(const struct txnet_info *info, void *arg)
+{
+	strcat(arg, info->name);
+	strcat(arg, " ");
+}
+
+/*
+ * Unnamed networks get the smallest free txnetN, as netdevs do; only the
+ * spelling pick_name() gives holds a number ("txnet07" does not hold 7).
+ * A GET dump with NAME lists that network only.
+ */
+TEST_F(err, names_picked_and_dump_filtered)
+{
+	struct txnet_req r = mk(TXNET_TOPO_RING, 1, (uint32_t[]){ 3 });
+	struct txnet_info info;
+	char names[256] = "";
+	struct nl_msg *m;
+
+	r.name = "txnet07";
+	ASSERT_EQ(0, txnl_new(&self->t, &r, NULL));
+	r.name = "txnet1";
+	ASSERT_EQ(0, txnl_new(&self->t, &r, NULL));
+	r.name = NULL;
+	ASSERT_EQ(0, txnl_new(&self->t, &r, &info));
+	EXPECT_STREQ("txnet0", info.name);
+	ASSERT_EQ(0, txnl_new(&self->t, &r, &info));
+	EXPECT_STREQ("txnet2", info.name);
+	ASSERT_EQ(0, txnl_del(&self->t, "txnet0"));
+	ASSERT_EQ(0, txnl_new(&self->t, &r, &info));
+	EXPECT_STREQ("txnet0", info.name);
+
+	m = txnl_msg(&self->t, TXNET_CMD_GET, NLM_F_DUMP);
+	ASSERT_NE(NULL, m);
+	ASSERT_LE(0, nla_put_string(m, TXNET_A_NAME, "txnet1"));
+	ASSERT_EQ(0, txnl_xfer(&self->t, m, collect_name, names));
+	EXPECT_STREQ("txnet1 ", names);
+	EXPECT_EQ(4, txnl_del_all(&self->t));
 }
 
 TEST_HARNESS_MAIN
