@@ -82,7 +82,7 @@ static int reserve(struct txnet_net *tn, const struct txnet_run_req *req,
 	plan->p.port_model = tn->port_model;
 	plan->p.payload = req->payload;
 	plan->p.seed = req->seed;
-	plan->p.fault = tn->fault;
+	plan->p.fault = READ_ONCE(tn->fault);
 	if (plan->p.fault == TXN_FAULT_SINGLE_PORT && plan->p.port_model != TXNET_PORT_SINGLE) {
 		*why = "the single-port fault needs a single-port network";
 		return -EINVAL;
