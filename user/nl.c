@@ -41,26 +41,100 @@ struct nlmsghdr *txnl_msg(void *buf, uint8_t cmd, uint16_t flags)
 
 /* ---- errors and extended acks ---- */
 
+static int policy_attr_cb(const struct nlattr *attr, void *data)
+{
+	struct txnl *nl = data;
+
+	if (mnl_attr_validate(attr, MNL_TYPE_U64) < 0)
+		return MNL_CB_OK;
+	switch (mnl_attr_get_type(attr)) {
+	case NL_POLICY_TYPE_ATTR_MIN_VALUE_U:
+		nl->range_min = mnl_attr_get_u64(attr);
+		nl->has_range = true;
+		break;
+	case NL_POLICY_TYPE_ATTR_MAX_VALUE_U:
+		nl->range_max = mnl_attr_get_u64(attr);
+		nl->has_range = true;
+		break;
+	}
+	return MNL_CB_OK;
+}
+
 static int extack_attr_cb(const struct nlattr *attr, void *data)
 {
 	struct txnl *nl = data;
 
-	if (mnl_attr_get_type(attr) == NLMSGERR_ATTR_MSG &&
-	    mnl_attr_validate(attr, MNL_TYPE_NUL_STRING) >= 0)
-		snprintf(nl->errmsg, sizeof(nl->errmsg), "%s",
-			 mnl_attr_get_str(attr));
+	switch (mnl_attr_get_type(attr)) {
+	case NLMSGERR_ATTR_MSG:
+		if (mnl_attr_validate(attr, MNL_TYPE_NUL_STRING) >= 0)
+			snprintf(nl->errmsg, sizeof(nl->errmsg), "%s",
+				 mnl_attr_get_str(attr));
+		break;
+	case NLMSGERR_ATTR_OFFS:
+		if (mnl_attr_validate(attr, MNL_TYPE_U32) >= 0)
+			nl->bad_off = mnl_attr_get_u32(attr);
+		break;
+	case NLMSGERR_ATTR_POLICY:
+		mnl_attr_parse_nested(attr, policy_attr_cb, nl);
+		break;
+	}
 	return MNL_CB_OK;
+}
+
+/* txctl's words for the attributes a request carries (TXNET_A_*). */
+static const char *const attr_names[TXNET_A_MAX + 1] = {
+	[TXNET_A_NAME] = "name", [TXNET_A_TOPOLOGY] = "topology", [TXNET_A_BASE] = "base",
+	[TXNET_A_DIMS] = "dimensions", [TXNET_A_PORT_MODEL] = "port",
+	[TXNET_A_TICK_NS] = "tick-ns", [TXNET_A_OP] = "operation", [TXNET_A_ALGO] = "algo",
+	[TXNET_A_PAYLOAD] = "payload", [TXNET_A_SEED] = "seed", [TXNET_A_SRC] = "source",
+	[TXNET_A_DST] = "destination", [TXNET_A_DATA] = "data", [TXNET_A_NODE] = "node",
+};
+
+/*
+ * The netlink core's policy messages ("integer out of range") do not say
+ * which field: name the attribute the ack points at, and the range the
+ * policy gave, from the request txctl sent.
+ */
+static void name_the_field(struct txnl *nl)
+{
+	const struct nlmsghdr *req = nl->req;
+	const struct nlattr *a;
+	const char *what = NULL;
+	size_t len = strlen(nl->errmsg);
+
+	if (!req || !nl->bad_off || !nl->has_range || nl->bad_off >= req->nlmsg_len)
+		return;
+	mnl_attr_for_each(a, req, sizeof(struct genlmsghdr)) {
+		uint16_t type = mnl_attr_get_type(a);
+		uint32_t start = (uint32_t)((const char *)a - (const char *)req);
+
+		if (nl->bad_off < start || nl->bad_off >= start + a->nla_len)
+			continue;
+		if (type == TXNET_A_DIMS && nl->bad_off != start)
+			what = "dimension kind";
+		else if (type <= TXNET_A_MAX)
+			what = attr_names[type];
+		break;
+	}
+	if (what && len + 1 < sizeof(nl->errmsg))
+		snprintf(nl->errmsg + len, sizeof(nl->errmsg) - len,
+			 ": %s must be %llu..%llu", what,
+			 (unsigned long long)nl->range_min, (unsigned long long)nl->range_max);
 }
 
 /* TLVs start hlen bytes (aligned) into the payload of nlh. */
 static void parse_extack(struct txnl *nl, const struct nlmsghdr *nlh,
 			 size_t hlen)
 {
+	nl->bad_off = 0;
+	nl->has_range = false;
+	nl->range_min = nl->range_max = 0;
 	if (!(nlh->nlmsg_flags & NLM_F_ACK_TLVS))
 		return;
 	if (MNL_ALIGN(hlen) >= mnl_nlmsg_get_payload_len(nlh))
 		return;
 	mnl_attr_parse(nlh, hlen, extack_attr_cb, nl);
+	name_the_field(nl);
 }
 
 static void print_msg(const char *prefix, const char *msg)
@@ -153,6 +227,7 @@ void txnl_perror(const struct txnl *nl, int err)
 
 static int send_msg(struct txnl *nl, struct nlmsghdr *nlh, uint16_t type)
 {
+	nl->req = nlh;
 	nlh->nlmsg_type = type;
 	nlh->nlmsg_seq = ++nl->seq;
 	nl->errmsg[0] = '\0';

@@ -27,6 +27,11 @@ struct txnl {
 	uint32_t version;		/* the family's version */
 	uint32_t events_group;		/* id of the "events" group, 0 if none */
 	char errmsg[256];		/* extack message of the last error */
+	/* what the last error blamed, to name it when the core's message does not */
+	const struct nlmsghdr *req;	/* the request in flight */
+	uint32_t bad_off;		/* NLMSGERR_ATTR_OFFS, 0 if none */
+	bool has_range;			/* NLMSGERR_ATTR_POLICY gave a range */
+	uint64_t range_min, range_max;
 };
 
 /*
