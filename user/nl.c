@@ -540,7 +540,41 @@ int txnl_subscribe(struct txnl *nl)
 	if (mnl_socket_setsockopt(nl->sk, NETLINK_ADD_MEMBERSHIP, &grp,
 				  sizeof(grp)) < 0)
 		return -errno;
+	/*
+	 * nlctrl's "notify" group, to hear when the family goes away
+	 * (rmmod): its id is GENL_ID_CTRL, fixed by the kernel
+	 * (genl_validate_assign_mc_groups()).
+	 */
+	grp = GENL_ID_CTRL;
+	if (mnl_socket_setsockopt(nl->sk, NETLINK_ADD_MEMBERSHIP, &grp,
+				  sizeof(grp)) < 0)
+		return -errno;
 	return 0;
+}
+
+static int delfamily_attr_cb(const struct nlattr *attr, void *data)
+{
+	bool *ours = data;
+
+	if (mnl_attr_get_type(attr) == CTRL_ATTR_FAMILY_NAME &&
+	    mnl_attr_validate(attr, MNL_TYPE_NUL_STRING) >= 0 &&
+	    !strcmp(mnl_attr_get_str(attr), TXNET_GENL_NAME))
+		*ours = true;
+	return MNL_CB_OK;
+}
+
+/* Whether @nlh is nlctrl announcing that the txnet family is gone. */
+static bool is_txnet_gone(const struct nlmsghdr *nlh)
+{
+	const struct genlmsghdr *genl = mnl_nlmsg_get_payload(nlh);
+	bool ours = false;
+
+	if (nlh->nlmsg_type != GENL_ID_CTRL ||
+	    mnl_nlmsg_get_payload_len(nlh) < sizeof(*genl) ||
+	    genl->cmd != CTRL_CMD_DELFAMILY)
+		return false;
+	mnl_attr_parse(nlh, sizeof(*genl), delfamily_attr_cb, &ours);
+	return ours;
 }
 
 int txnl_fd(const struct txnl *nl)
@@ -559,6 +593,10 @@ int txnl_recv_events(struct txnl *nl, txnl_cb cb, void *data)
 		return -errno;
 	len = (int)n;
 	for (; mnl_nlmsg_ok(nlh, len); nlh = mnl_nlmsg_next(nlh, &len)) {
+		if (is_txnet_gone(nlh)) {
+			snprintf(nl->errmsg, sizeof(nl->errmsg), "txnet was unloaded");
+			return -ENODEV;
+		}
 		if (nlh->nlmsg_type != nl->family)
 			continue;
 		err = cb(nlh, data);

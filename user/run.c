@@ -295,7 +295,7 @@ int do_run(int argc, char **argv)
 		err = -ENODATA;
 	}
 	if (err) {
-		txnl_perror(&nl, err);
+		txnl_perror(ev.errmsg[0] ? &ev : &nl, err);
 		ret = EXIT_KERNEL;
 		goto out;
 	}
