@@ -34,7 +34,7 @@
 #pragma GCC diagnostic ignored "-Wclobbered"
 
 #define NET		"race"
-#define DEF_CYCLES	3000
+#define DEF_CYCLES	2000
 #define NREADERS	3		/* the last one runs as nobody */
 #define NOBODY		65534
 #define HOT_REPEAT	8		/* extra reads of the three unlocked files per round */
