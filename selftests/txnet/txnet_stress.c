@@ -134,12 +134,18 @@ static unsigned int rnd(unsigned int *s)
 	return (*s >> 16) & 0x7fff;
 }
 
+/* Why the last request's family id was judged stale: 0, or the errno. */
+static int stale_err;
+static const char *stale_cmd;
+
 /*
  * Judge the answer to a request: true when the family id went stale and
  * must be resolved again.
  */
 static bool judge(struct pstats *ps, struct txnl *t, const char *cmd, int ret)
 {
+	stale_err = 0;
+	stale_cmd = cmd;
 	if (!ret) {
 		count(ps, cmd, 0, "");
 		return false;
@@ -151,6 +157,7 @@ static bool judge(struct pstats *ps, struct txnl *t, const char *cmd, int ret)
 	if (!t->msg[0] && (ret == -ENOENT || ret == -EOPNOTSUPP)) {
 		/* the genetlink core's answer for a family id nobody has */
 		count(ps, cmd, -ret, "(family gone: stale id)");
+		stale_err = -ret;
 		return true;
 	}
 	if (!t->msg[0] && ret == -EPROTONOSUPPORT && !strcmp(cmd, "DUMP")) {
@@ -257,6 +264,7 @@ static void worker(int idx, int ops)
 	unsigned int seed = 0x5eed0000u + (unsigned int)idx * 7919u;
 	struct txnl_pmsg *pm = calloc(256, sizeof(*pm));
 	bool stale = false;
+	int old_family;
 	struct txnl t;
 	int op, ret, tries;
 
@@ -268,6 +276,7 @@ static void worker(int idx, int ops)
 		}
 		sleep_ms(1);
 	}
+	old_family = t.family;
 	for (op = 0; op < ops; op++, ps->ops++, __sync_fetch_and_add(&sh->ops_total, 1)) {
 		const char *net = names[rnd(&seed) % NNAMES];
 		unsigned int a = rnd(&seed) % 100;
@@ -281,7 +290,18 @@ static void worker(int idx, int ops)
 			}
 			sleep_ms(1);
 		}
+		/*
+		 * Family ids are allocated cyclically: a family that was
+		 * really gone comes back under another id.  The same id means
+		 * the family was there all along, and the ENOENT/EOPNOTSUPP
+		 * without a message was txnet's own.
+		 */
+		if (stale && stale_err && t.family == old_family)
+			violation(ps, "%s: refused with %s (errno %d), no extack message, "
+				  "family id %d unchanged", stale_cmd, strerror(stale_err),
+				  stale_err, old_family);
 		stale = false;
+		old_family = t.family;
 		if (a < 18) {
 			const struct topo *tp = &topos[rnd(&seed) % ARRAY_SIZE(topos)];
 			struct txnet_req r = {
