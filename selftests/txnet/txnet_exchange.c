@@ -106,6 +106,34 @@ static int make_net(struct txnl *t, const char *name, uint32_t topo, uint32_t n,
 	return txnl_new(t, &r, NULL);
 }
 
+/*
+ * GET @name until @ok(x) holds, polling every 2 ms, at most @ms: 0 or -errno
+ * (-ETIMEDOUT).  The bound is a watchdog, not a claim about the host.
+ */
+static int getx_until(struct txnl *t, const char *name, struct txnl_netx *x,
+		      bool (*ok)(const struct txnl_netx *x, const void *arg), const void *arg,
+		      int ms)
+{
+	int ret;
+
+	for (int waited = 0;; waited += 2) {
+		ret = txnl_getx(t, name, x);
+		if (ret)
+			return ret;
+		if (ok(x, arg))
+			return 0;
+		if (waited >= ms)
+			return -ETIMEDOUT;
+		sleep_ms(2);
+	}
+}
+
+/* run_ticks past *(uint64_t *)arg */
+static bool ticked_past(const struct txnl_netx *x, const void *arg)
+{
+	return x->run_ticks > *(const uint64_t *)arg;
+}
+
 /* RUN and wait for its RUN_DONE: 0, -errno of the RUN, or -ETIMEDOUT. */
 static int exchange(struct txnl *t, struct txnl *ev, struct txnl_run_req *r,
 		    struct txnl_result *res, uint32_t *run_id)
@@ -620,17 +648,19 @@ TEST_F(ex, stop_when_idle)
 }
 
 /*
- * While a paced run runs (linear 30: ceil((30^2-1)/4) = 225 ticks of 1 ms,
- * paper 001 Theorem 1), RUN and every setting change are refused.
+ * While a paced run runs, RUN and every setting change are refused.  The
+ * run cannot end on its own during the test, however slow the host:
+ * linear 30 is ceil((30^2-1)/4) = 225 ticks (paper 001 Theorem 1) of 1 s.
  */
 TEST_F(ex, busy_while_running)
 {
 	struct txnl_result r;
+	struct txnl_netx x;
 	struct txnet_info i;
 	uint32_t pm = TXNET_PORT_SINGLE, id;
 	uint64_t ns = 0;
 
-	ASSERT_EQ(0, make_net(&self->t, "busy", TXNET_TOPO_LINEAR, 30, 0, 1000000));
+	ASSERT_EQ(0, make_net(&self->t, "busy", TXNET_TOPO_LINEAR, 30, 0, TXNET_TICK_NS_MAX));
 	ASSERT_EQ(0, txnl_run_algo(&self->t, "busy", TXNET_ALGO_AUTO, &id)) TH_LOG("%s", self->t.msg);
 	CALL_REFUSED(-EBUSY, txnl_run_algo(&self->t, "busy", TXNET_ALGO_AUTO, NULL));
 	CALL_REFUSED(-EBUSY, txnl_run_algo(&self->t, "busy", TXNET_ALGO_SCATTERINGS, NULL));
@@ -638,16 +668,24 @@ TEST_F(ex, busy_while_running)
 	CALL_REFUSED(-EBUSY, txnl_set(&self->t, "busy", NULL, &ns));
 	EXPECT_EQ(-EBUSY, net_file_write("busy", "tick_ns", "0"));
 	EXPECT_EQ(-EBUSY, net_file_write("busy", "port_model", "single"));
-	/* still running: the refusals did not disturb it */
+	/* still running, the same run: the refusals did not disturb it */
+	ASSERT_EQ(0, txnl_getx(&self->t, "busy", &x));
+	EXPECT_EQ(TXNET_STATE_RUNNING, x.info.state);
+	EXPECT_EQ(id, x.run_id);
+	ASSERT_EQ(0, txnl_stop(&self->t, "busy")) TH_LOG("%s", self->t.msg);
 	ASSERT_EQ(1, txnl_run_done(&self->ev, "busy", id, RUN_MS, &r));
-	EXPECT_EQ(TXNET_RUN_DONE, r.status);
+	EXPECT_EQ(TXNET_RUN_STOPPED, r.status);
 	EXPECT_EQ(TXNET_PORT_ALL, r.port_model);
-	/* paper 001 section 3, Theorem 1 */
-	EXPECT_EQ(t_la(30), r.steps);
 	/* the settings did not change */
 	ASSERT_EQ(0, txnl_get(&self->t, "busy", &i));
 	EXPECT_EQ(TXNET_PORT_ALL, i.port_model);
-	EXPECT_EQ(1000000, i.tick_ns);
+	EXPECT_EQ(TXNET_TICK_NS_MAX, i.tick_ns);
+	/* and, free-running, the same network runs to the paper's time (Theorem 1) */
+	ASSERT_EQ(0, txnl_set(&self->t, "busy", NULL, &ns)) TH_LOG("%s", self->t.msg);
+	ASSERT_EQ(0, txnl_run_algo(&self->t, "busy", TXNET_ALGO_AUTO, &id)) TH_LOG("%s", self->t.msg);
+	ASSERT_EQ(1, txnl_run_done(&self->ev, "busy", id, RUN_MS, &r));
+	EXPECT_EQ(TXNET_RUN_DONE, r.status);
+	EXPECT_EQ(t_la(30), r.steps);
 }
 
 /*
@@ -777,12 +815,11 @@ TEST_F(ex, unprivileged_run_extack)
  * A full `make check KVER="6.1 6.12"` (20 runs) then saw overruns up to
  * 48.8 ms, each equal to that run's max_lateness (48.78 ms): the host
  * descheduled the emulated vCPU during the last tick.  Such a stall is
- * the host's, not txnet's, and only its own lateness explains it, so the
- * overall bound is loose (250 ms, 5x the worst seen) and the tight check
- * is the one against the reported lateness: 5 ms beyond it (about 14x the
- * worst overrun seen without a stall) for the last tick's work.
+ * the host's, not txnet's, and only its own lateness explains it, so
+ * there is no absolute bound on the wall time (a host may stall for any
+ * time): the check is against the reported lateness, 5 ms beyond it (about
+ * 14x the worst overrun seen without a stall) for the last tick's work.
  */
-#define PACED_SLACK_NS	(250ULL * 1000000)
 #define PACED_WORK_NS	(5ULL * 1000000)
 #ifndef PACED_RUNS
 #define PACED_RUNS	10
@@ -806,9 +843,6 @@ TEST_F_TIMEOUT(ex, paced_wall_time, 120)
 		/* start + k * tick_ns is tick k's deadline: never early */
 		EXPECT_LE(T * tick, r.wall_ns) TH_LOG("wall %llu ns", (unsigned long long)r.wall_ns);
 		EXPECT_LE(T * tick, dt) TH_LOG("user-space saw %llu ns", (unsigned long long)dt);
-		EXPECT_GE(T * tick + PACED_SLACK_NS, r.wall_ns)
-			TH_LOG("wall %llu ns, lateness %llu ns", (unsigned long long)r.wall_ns,
-			       (unsigned long long)r.max_lateness_ns);
 		EXPECT_GE(T * tick + r.max_lateness_ns + PACED_WORK_NS, r.wall_ns)
 			TH_LOG("wall %llu ns, lateness %llu ns: the deadlines drift",
 			       (unsigned long long)r.wall_ns, (unsigned long long)r.max_lateness_ns);
@@ -839,26 +873,33 @@ TEST_F_TIMEOUT(ex, progress_and_stop, 60)
 	char buf[32];
 	uint32_t id;
 
-	/* linear 30: 225 ticks (paper 001 Theorem 1) of 2 ms, ~450 ms */
-	ASSERT_EQ(0, make_net(&self->t, "prog", TXNET_TOPO_LINEAR, 30, 0, 2000000));
+	/*
+	 * linear 100: 2500 ticks (paper 001 Theorem 1) of 100 ms, 250 s, more
+	 * than this test's timeout: the run cannot end before the STOP, and
+	 * progress is awaited (a tick at a time), never assumed after a sleep.
+	 */
+	const uint64_t zero = 0;
+
+	ASSERT_EQ(0, make_net(&self->t, "prog", TXNET_TOPO_LINEAR, 100, 0, 100000000));
 	ASSERT_EQ(0, txnl_run_algo(&self->t, "prog", TXNET_ALGO_AUTO, &id));
-	sleep_ms(60);
-	ASSERT_EQ(0, txnl_getx(&self->t, "prog", &x));
+	ASSERT_EQ(0, getx_until(&self->t, "prog", &x, ticked_past, &zero, 30000))
+		TH_LOG("no tick within 30 s");
 	EXPECT_EQ(TXNET_STATE_RUNNING, x.info.state);
 	EXPECT_TRUE(x.info.has[TXNET_A_RUN_TICKS]);
 	EXPECT_LT(0, x.run_ticks);
-	EXPECT_GT(t_la(30), x.run_ticks);
+	EXPECT_GT(t_la(100), x.run_ticks);
 	EXPECT_TRUE(x.info.has[TXNET_A_RUN_DELIVERED]);
-	EXPECT_GT((uint64_t)30 * 29, x.run_delivered);
+	EXPECT_GT((uint64_t)100 * 99, x.run_delivered);
 	EXPECT_EQ(id, x.run_id);
 	EXPECT_FALSE(x.res.present);	/* no run has finished yet */
 	ASSERT_EQ(0, net_file("prog", "state", buf, sizeof(buf)));
 	EXPECT_STREQ("running", buf);
 	/* progress moves on */
-	sleep_ms(40);
-	ASSERT_EQ(0, txnl_getx(&self->t, "prog", &y));
+	ASSERT_EQ(0, getx_until(&self->t, "prog", &y, ticked_past, &x.run_ticks, 30000))
+		TH_LOG("no further tick within 30 s");
 	EXPECT_LT(x.run_ticks, y.run_ticks);
 	EXPECT_LE(x.run_delivered, y.run_delivered);
+	EXPECT_EQ(TXNET_STATE_RUNNING, y.info.state);
 
 	ASSERT_EQ(0, txnl_stop(&self->t, "prog")) TH_LOG("%s", self->t.msg);
 	ASSERT_EQ(1, txnl_run_done(&self->ev, "prog", id, 5000, &r));
@@ -866,8 +907,8 @@ TEST_F_TIMEOUT(ex, progress_and_stop, 60)
 	EXPECT_EQ(0, r.verified);
 	EXPECT_FALSE(r.has[TXNET_A_RES_STEPS]);
 	EXPECT_LT(0, r.ticks);
-	EXPECT_GT(t_la(30), r.ticks);
-	EXPECT_GT((uint64_t)30 * 29, r.delivered);
+	EXPECT_GT(t_la(100), r.ticks);
+	EXPECT_GT((uint64_t)100 * 99, r.delivered);
 	LAST_IS("prog", "status", "stopped");
 	LAST_IS("prog", "steps", NULL);
 	ASSERT_EQ(0, txnl_getx(&self->t, "prog", &x));
@@ -879,7 +920,7 @@ TEST_F_TIMEOUT(ex, progress_and_stop, 60)
 	ASSERT_EQ(0, txnl_set(&self->t, "prog", NULL, (uint64_t[]){ 0 }));
 	ASSERT_EQ(0, run_algo(&self->t, &self->ev, "prog", TXNET_ALGO_AUTO, &r, &id));
 	EXPECT_EQ(TXNET_RUN_DONE, r.status);
-	EXPECT_EQ(t_la(30), r.steps);	/* paper 001 Theorem 1 */
+	EXPECT_EQ(t_la(100), r.steps);	/* paper 001 Theorem 1 */
 }
 
 /* ---- destroy during a run ---- */
@@ -916,8 +957,13 @@ TEST_F_TIMEOUT(ex, destroy_during_run, 120)
 		uint32_t topo, n;
 		uint64_t tick_ns;
 	} cases[] = {
-		{ TXNET_TOPO_LINEAR, 30, 1000000 },	/* paced, asleep on its hrtimer */
-		{ TXNET_TOPO_RING, 200, 0 },		/* free-running, 5000 ticks */
+		/* paced, asleep on its hrtimer: 225 ticks of 1 s, cannot end first */
+		{ TXNET_TOPO_LINEAR, 30, TXNET_TICK_NS_MAX },
+		/*
+		 * free-running, 5000 ticks: a fast host may finish it before
+		 * the DEL, and then the run ends done rather than stopped
+		 */
+		{ TXNET_TOPO_RING, 200, 0 },
 	};
 
 	for (unsigned int c = 0; c < 2; c++) {
@@ -934,7 +980,11 @@ TEST_F_TIMEOUT(ex, destroy_during_run, 120)
 		ASSERT_EQ(0, txnl_run_algo(&self->t, "doomed", TXNET_ALGO_AUTO, &id));
 		sleep_ms(50);
 		ASSERT_EQ(0, txnl_getx(&self->t, "doomed", &x));
-		EXPECT_EQ(TXNET_STATE_RUNNING, x.info.state) TH_LOG("case %u finished too soon", c);
+		if (cases[c].tick_ns) {
+			EXPECT_EQ(TXNET_STATE_RUNNING, x.info.state);
+		} else if (x.info.state != TXNET_STATE_RUNNING) {
+			TH_LOG("case %u: the free-running run ended before the DEL", c);
+		}
 		t0 = now_ns();
 		ASSERT_EQ(0, txnl_del(&self->t, "doomed")) TH_LOG("%s", self->t.msg);
 		dt = now_ns() - t0;
@@ -955,8 +1005,12 @@ TEST_F_TIMEOUT(ex, destroy_during_run, 120)
 				r = x.res;
 				done++;
 				EXPECT_EQ(id, x.run_id);
-				EXPECT_EQ(TXNET_RUN_STOPPED, r.status);
-				EXPECT_FALSE(r.has[TXNET_A_RES_STEPS]);
+				if (cases[c].tick_ns || r.status != TXNET_RUN_DONE) {
+					EXPECT_EQ(TXNET_RUN_STOPPED, r.status);
+					EXPECT_FALSE(r.has[TXNET_A_RES_STEPS]);
+				} else {
+					TH_LOG("case %u: the run finished before the DEL", c);
+				}
 			}
 			if (dels && done)
 				break;

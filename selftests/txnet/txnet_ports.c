@@ -334,8 +334,8 @@ TEST_F_TIMEOUT(pt, send_while_running, 60)
 	struct txnl_result r;
 	uint32_t id;
 
-	/* linear 30, paper 001 Theorem 1: 225 ticks, of 1 ms */
-	ASSERT_EQ(0, make_net(&self->t, "sr", TXNET_TOPO_LINEAR, 30, 0, 1000000));
+	/* linear 30, paper 001 Theorem 1: 225 ticks of 1 s: it cannot end before the STOP */
+	ASSERT_EQ(0, make_net(&self->t, "sr", TXNET_TOPO_LINEAR, 30, 0, TXNET_TICK_NS_MAX));
 	ASSERT_EQ(0, txnl_run_algo(&self->t, "sr", TXNET_ALGO_AUTO, &id));
 	CALL_REFUSED(-EBUSY, txnl_send(&self->t, "sr", 0, 1, "x", 1));
 	ASSERT_EQ(0, txnl_stop(&self->t, "sr"));
@@ -349,8 +349,11 @@ TEST_F_TIMEOUT(pt, run_while_in_flight, 60)
 	struct txnl_netx x;
 	uint32_t id;
 
-	/* 4 ticks of 50 ms from 0 to 4 */
-	ASSERT_EQ(0, make_net(&self->t, "rf", TXNET_TOPO_RING, 9, 0, 50000000));
+	/*
+	 * 4 ticks of 1 s from 0 to 4: still in flight when the RUN and GET
+	 * below come, however slow the host (short of a 4 s stall)
+	 */
+	ASSERT_EQ(0, make_net(&self->t, "rf", TXNET_TOPO_RING, 9, 0, TXNET_TICK_NS_MAX));
 	ASSERT_EQ(0, txnl_send(&self->t, "rf", 0, 4, "late", 4));
 	CALL_REFUSED(-EBUSY, txnl_run_algo(&self->t, "rf", TXNET_ALGO_AUTO, NULL));
 	ASSERT_EQ(0, txnl_getx(&self->t, "rf", &x));
@@ -401,7 +404,11 @@ TEST_F_TIMEOUT(pt, ports_after_stopped_paced_run, 60)
 	struct txnl_result r;
 	uint32_t id;
 
-	ASSERT_EQ(0, make_net(&self->t, "ps", TXNET_TOPO_RING, 9, 0, 1000000));
+	/*
+	 * ring 9: 10 ticks (paper 001 Theorem 2) of 1 s, so that the run
+	 * cannot end before the STOP; the ports then move at 1 ms a tick
+	 */
+	ASSERT_EQ(0, make_net(&self->t, "ps", TXNET_TOPO_RING, 9, 0, TXNET_TICK_NS_MAX));
 	ASSERT_EQ(0, txnl_run_algo(&self->t, "ps", TXNET_ALGO_AUTO, &id));
 	ASSERT_EQ(0, txnl_stop(&self->t, "ps")) TH_LOG("%s", self->t.msg);
 	ASSERT_EQ(1, txnl_run_done(&self->ev, "ps", id, WAIT_MS, &r));
@@ -414,6 +421,7 @@ TEST_F_TIMEOUT(pt, ports_after_stopped_paced_run, 60)
 			break;
 		sleep_ms(2);
 	}
+	ASSERT_EQ(0, txnl_set(&self->t, "ps", NULL, (uint64_t[]){ 1000000 })) TH_LOG("%s", self->t.msg);
 	ASSERT_EQ(0, txnl_send(&self->t, "ps", 0, 4, "after", 5)) TH_LOG("%s", self->t.msg);
 	if (wait_recv(&self->t, "ps", 4, &self->l, 1, 2000) != 1) {
 		long cpu0 = thread_cpu_ms("txnet/ps"), cpu1;
