@@ -16,7 +16,7 @@ N=0 PASS=0 FAIL=0 SKIP=0
 out=/tmp/txctl.$$.out err=/tmp/txctl.$$.err
 
 echo "TAP version 13"
-echo "1..23"
+echo "1..25"
 
 ok() { N=$((N + 1)); PASS=$((PASS + 1)); echo "ok $N $1"; }
 fail() { N=$((N + 1)); FAIL=$((FAIL + 1)); echo "not ok $N $1"; }
@@ -79,7 +79,7 @@ finish() {
 
 if ! command -v "$TXCTL" > /dev/null 2>&1; then
 	i=0
-	while [ $i -lt 23 ]; do skip "txctl" "txctl not on PATH"; i=$((i + 1)); done
+	while [ $i -lt 25 ]; do skip "txctl" "txctl not on PATH"; i=$((i + 1)); done
 	finish
 fi
 clean
@@ -394,5 +394,34 @@ run send pp 0 9 x
 expect_rc 2 "send to a missing node"
 expect_err "destination node" "send to a missing node"
 result "send_recv"
+
+# 24: a value the family's policy refuses is named, with its range
+# (kmod/netlink.c policies; txctl reads NLMSGERR_ATTR_OFFS and _POLICY)
+run create ring 4 name rg tick-ns 2000000000
+expect_rc 2 "tick-ns out of range"
+expect_err "^Error: .*tick-ns must be 0\.\.1000000000" "tick-ns out of range"
+[ ! -d "$SYS/rg" ] || bad="$bad [refused create left $SYS/rg]"
+run create ring 4 name rg
+run run rg total-exchange payload 5000
+expect_rc 2 "payload out of range"
+expect_err "^Error: .*payload must be 0\.\.4096" "payload out of range"
+run destroy rg
+result "policy_ranges_named"
+
+# 25: the module goes away under a monitor: it says so and exits 2
+"$TXCTL" monitor > "$mon" 2>&1 &
+mpid=$!
+wait_for mon_ready || bad="$bad [monitor never reported the probe network]"
+rmmod txnet || bad="$bad [rmmod txnet failed]"
+# its exit is the event awaited; the killer is a hang guard, not a timing assumption
+( sleep 120; kill "$mpid" 2>/dev/null ) &
+guard=$!
+wait "$mpid"
+mrc=$?
+kill "$guard" 2>/dev/null
+[ "$mrc" = 2 ] || bad="$bad [monitor exit $mrc after rmmod, want 2]"
+grep -q "^Error: txnet was unloaded" "$mon" || bad="$bad [no unload message: $(tail -c 300 "$mon")]"
+modprobe txnet || bad="$bad [modprobe txnet failed]"
+result "monitor_hears_unload"
 
 finish
