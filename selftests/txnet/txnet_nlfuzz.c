@@ -264,6 +264,7 @@ struct fsent {
 	int payload;		/* nlmsg_len - NLMSG_HDRLEN */
 	int kind;		/* 0 random, 1 valid, 2 mutated */
 	const char *what;
+	const char *name;	/* of a valid request: the network it names */
 };
 
 static void build_msg(struct ftree *t, struct fmsg *m, int family, int cmd, uint16_t flags,
@@ -830,11 +831,36 @@ static const char *take_tlvs(const uint8_t *p, int len, struct answer *an)
 	return NULL;
 }
 
+/* The width of each attribute in the kernel's messages: 4, 8, 's'tring, 'n'est, 'b'inary. */
+static const char reply_kind[TXNET_A_MAX + 1] = {
+	[TXNET_A_PAD] = 'b', [TXNET_A_ID] = 4, [TXNET_A_NAME] = 's', [TXNET_A_TOPOLOGY] = 4,
+	[TXNET_A_BASE] = 4, [TXNET_A_DIMS] = 'n', [TXNET_A_PORT_MODEL] = 4, [TXNET_A_TICK_NS] = 8,
+	[TXNET_A_SPEC] = 's', [TXNET_A_NODES] = 4, [TXNET_A_SWITCHES] = 4, [TXNET_A_LINKS] = 4,
+	[TXNET_A_DIAMETER] = 4, [TXNET_A_STATE] = 4, [TXNET_A_TICKS] = 8, [TXNET_A_MEM_BYTES] = 8,
+	[TXNET_A_OP] = 4, [TXNET_A_ALGO] = 4, [TXNET_A_PAYLOAD] = 4, [TXNET_A_SEED] = 8,
+	[TXNET_A_RUN_ID] = 4, [TXNET_A_RESULT] = 'n', [TXNET_A_RUN_TICKS] = 8,
+	[TXNET_A_RUN_DELIVERED] = 8, [TXNET_A_SRC] = 4, [TXNET_A_DST] = 4, [TXNET_A_DATA] = 'b',
+	[TXNET_A_NODE] = 4, [TXNET_A_MSGS] = 'n', [TXNET_A_PORTS_IN_FLIGHT] = 4,
+	[TXNET_A_PORTS_UNREAD] = 4,
+};
+
+/* What each reply must hold (a network's description, the RUN and RECV replies). */
+static const int need_desc[] = {
+	TXNET_A_ID, TXNET_A_NAME, TXNET_A_TOPOLOGY, TXNET_A_DIMS, TXNET_A_PORT_MODEL,
+	TXNET_A_TICK_NS, TXNET_A_SPEC, TXNET_A_NODES, TXNET_A_SWITCHES, TXNET_A_LINKS,
+	TXNET_A_DIAMETER, TXNET_A_STATE, TXNET_A_TICKS, TXNET_A_MEM_BYTES, TXNET_A_RUN_ID, 0,
+};
+static const int need_run[] = { TXNET_A_ID, TXNET_A_NAME, TXNET_A_RUN_ID, 0 };
+static const int need_recv[] = { TXNET_A_ID, TXNET_A_NAME, TXNET_A_NODE, TXNET_A_MSGS, 0 };
+
 static void take_reply(const struct nlmsghdr *h, struct answer *an)
 {
+	const struct genlmsghdr *g = NLMSG_DATA(h);
 	const uint8_t *p = (const uint8_t *)NLMSG_DATA(h) + GENL_HDRLEN;
-	int len = (int)h->nlmsg_len - NLMSG_HDRLEN - GENL_HDRLEN;
+	int len = (int)h->nlmsg_len - NLMSG_HDRLEN - GENL_HDRLEN, type, alen;
+	bool seen[TXNET_A_MAX + 1] = { false };
 	const struct nlattr *a;
+	const int *need;
 
 	if (!attrs_ok(p, len, 0)) {
 		an->bad = "reply attributes malformed";
@@ -842,18 +868,37 @@ static void take_reply(const struct nlmsghdr *h, struct answer *an)
 	}
 	while (len >= NLA_HDRLEN) {
 		a = (const struct nlattr *)p;
-		switch (a->nla_type & NLA_TYPE_MASK) {
+		type = a->nla_type & NLA_TYPE_MASK;
+		alen = a->nla_len - NLA_HDRLEN;
+		if (type < 1 || type > TXNET_A_MAX || !reply_kind[type]) {
+			an->bad = "reply attribute of an unknown type";
+			return;
+		}
+		if ((reply_kind[type] == 4 || reply_kind[type] == 8) && alen != reply_kind[type]) {
+			an->bad = "reply integer attribute of the wrong size";
+			return;
+		}
+		if (reply_kind[type] == 's' &&
+		    (alen < 1 || p[NLA_HDRLEN + alen - 1] != '\0' ||
+		     (type == TXNET_A_NAME && alen > TXNET_NAME_LEN))) {
+			an->bad = "reply string not NUL-terminated or too long";
+			return;
+		}
+		if ((reply_kind[type] == 'n') != !!(a->nla_type & NLA_F_NESTED)) {
+			an->bad = "reply nest without NLA_F_NESTED, or the flag on a leaf";
+			return;
+		}
+		seen[type] = true;
+		switch (type) {
 		case TXNET_A_NODES:
-			if (a->nla_len == NLA_HDRLEN + 4)
-				memcpy(&an->reply_nodes, p + NLA_HDRLEN, 4);
+			memcpy(&an->reply_nodes, p + NLA_HDRLEN, 4);
 			break;
 		case TXNET_A_SWITCHES:
-			if (a->nla_len == NLA_HDRLEN + 4)
-				memcpy(&an->reply_switches, p + NLA_HDRLEN, 4);
+			memcpy(&an->reply_switches, p + NLA_HDRLEN, 4);
 			break;
 		case TXNET_A_NAME:
-			snprintf(an->reply_name, sizeof(an->reply_name), "%.*s",
-				 a->nla_len - NLA_HDRLEN, (const char *)(p + NLA_HDRLEN));
+			snprintf(an->reply_name, sizeof(an->reply_name), "%s",
+				 (const char *)(p + NLA_HDRLEN));
 			break;
 		}
 		if (NLA_ALIGN(a->nla_len) >= len)
@@ -861,6 +906,26 @@ static void take_reply(const struct nlmsghdr *h, struct answer *an)
 		len -= NLA_ALIGN(a->nla_len);
 		p += NLA_ALIGN(a->nla_len);
 	}
+	switch (g->cmd) {
+	case TXNET_CMD_NEW:
+	case TXNET_CMD_GET:
+		need = need_desc;
+		break;
+	case TXNET_CMD_RUN:
+		need = need_run;
+		break;
+	case TXNET_CMD_RECV:
+		need = need_recv;
+		break;
+	default:
+		an->bad = "a reply of a command that has none";
+		return;
+	}
+	for (; *need; need++)
+		if (!seen[*need]) {
+			an->bad = "a reply without an attribute it always carries";
+			return;
+		}
 }
 
 static uint8_t rbuf[1 << 18];
@@ -945,6 +1010,8 @@ static void read_answer(struct fsock *s, uint32_t seq, int family, struct answer
 					an->bad = "txnet message shorter than its genetlink header";
 					continue;
 				}
+				if ((h->nlmsg_flags & NLM_F_MULTI) && an->done)
+					an->bad = "a dump entry after NLMSG_DONE";
 				if (an->replies && an->reply_cmd != g->cmd)
 					an->bad = "replies with different commands";
 				an->replies++;
@@ -1047,6 +1114,10 @@ static void judge(uint64_t idx, const struct fsent *s, const struct fmsg *m,
 			INC(st->fail_malformed);
 			report(idx, s, m, an, "a reply with the wrong command");
 		}
+		if (!dump && s->name && strcmp(an->reply_name, s->name)) {
+			INC(st->fail_malformed);
+			report(idx, s, m, an, "a reply about another network than the one named");
+		}
 		if (an->reply_cmd == TXNET_CMD_NEW && !dump &&
 		    (uint64_t)an->reply_nodes + an->reply_switches > max_nodes) {
 			INC(st->fail_limits);
@@ -1137,6 +1208,7 @@ static void fuzz_one(struct fsock *s, int family, uint64_t idx, uint32_t seq)
 			sent.kind = 2;
 		} else {
 			sent.kind = 1;
+			sent.name = pidx >= 0 ? pool[pidx] : NULL;
 		}
 		if (chance(10))
 			flags = random_flags();
