@@ -226,7 +226,7 @@ static int tstr(struct ftree *t, int parent, uint16_t type, const char *s)
 struct fmsg {
 	uint8_t buf[16384];
 	int len;		/* bytes sent */
-	int attr_off[MAX_NODES_T];	/* header offset of each serialized attribute */
+	int attr_off[512];	/* header offset of serialized attributes (the first 512) */
 	int nattr;
 };
 
@@ -240,12 +240,16 @@ static int ser(struct ftree *t, int i, struct fmsg *m)
 		return -1;
 	a = (struct nlattr *)(m->buf + m->len);
 	a->nla_type = n->type;
-	m->attr_off[m->nattr++] = m->len;
+	if (m->nattr < (int)ARRAY_SIZE(m->attr_off))
+		m->attr_off[m->nattr++] = m->len;
 	m->len += NLA_HDRLEN;
 	if (n->nest) {
 		for (k = 0; k < n->nkids; k++)
-			if (ser(t, n->kid[k], m))
+			if (ser(t, n->kid[k], m)) {
+				/* full: close this nest where it stands */
+				a->nla_len = (uint16_t)(m->len - start);
 				return -1;
+			}
 	} else {
 		memcpy(m->buf + m->len, n->data, n->len);
 		m->len += n->len;
