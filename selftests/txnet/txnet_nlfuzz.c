@@ -271,8 +271,9 @@ struct fsent {
 	const char *name;	/* of a valid request: the network it names */
 };
 
+/* @noisy: a random version (ignored) and now and then a reserved field (refused). */
 static void build_msg(struct ftree *t, struct fmsg *m, int family, int cmd, uint16_t flags,
-		      uint32_t seq)
+		      uint32_t seq, bool noisy)
 {
 	struct nlmsghdr *h = (struct nlmsghdr *)m->buf;
 	struct genlmsghdr *g = (struct genlmsghdr *)(m->buf + NLMSG_HDRLEN);
@@ -282,8 +283,8 @@ static void build_msg(struct ftree *t, struct fmsg *m, int family, int cmd, uint
 	m->len = NLMSG_HDRLEN + GENL_HDRLEN;
 	m->nattr = 0;
 	g->cmd = (uint8_t)cmd;
-	g->version = chance(16) ? (uint8_t)rnd(256) : TXNET_GENL_VERSION;
-	if (chance(32))
+	g->version = noisy && chance(16) ? (uint8_t)rnd(256) : TXNET_GENL_VERSION;
+	if (noisy && chance(32))
 		g->reserved = (uint16_t)rnd(65536);
 	for (k = 0; k < t->n[0].nkids; k++)
 		if (ser(t, t->n[0].kid[k], m))
@@ -1221,7 +1222,7 @@ static void fuzz_one(struct fsock *s, int family, uint64_t idx, uint32_t seq)
 	}
 	if (sp.huge)
 		st->huge_tries++;
-	build_msg(&t, &m, family, sent.cmd, flags, seq);
+	build_msg(&t, &m, family, sent.cmd, flags, seq, sent.kind != 1);
 	if (sent.kind != 1 && chance(4)) {
 		mutate_bytes(&m, &sent);
 		sent.what = "byte-mutated";
@@ -1261,8 +1262,8 @@ static void fuzz_one(struct fsock *s, int family, uint64_t idx, uint32_t seq)
 			t.cnt = 1;
 			t.n[0].nest = true;
 			tstr(&t, 0, TXNET_A_NAME, an.reply_name);
-			build_msg(&t, &m, family, TXNET_CMD_DEL, NLM_F_REQUEST | NLM_F_ACK, seq + 1);
-			((struct genlmsghdr *)(m.buf + NLMSG_HDRLEN))->version = TXNET_GENL_VERSION;
+			build_msg(&t, &m, family, TXNET_CMD_DEL, NLM_F_REQUEST | NLM_F_ACK, seq + 1,
+				  false);
 			if (send(s->fd, m.buf, m.len, 0) == m.len) {
 				read_answer(s, seq + 1, family, &an);
 				if (an.err)
