@@ -1164,7 +1164,7 @@ static void judge(uint64_t idx, const struct fsent *s, const struct fmsg *m,
 
 /* ---- the sender loop ---- */
 
-static void note_created(int pidx, const struct answer *an, const char *name)
+static void note_created(int pidx, const struct answer *an)
 {
 	int i;
 
@@ -1176,10 +1176,9 @@ static void note_created(int pidx, const struct answer *an, const char *name)
 	for (i = 0; i < NAME_POOL; i++)
 		if (!strcmp(an->reply_name, pool[i]))
 			pool_nodes[i] = an->reply_nodes;
-	(void)name;
 }
 
-/* One message (plus the cleanup it may call for); returns nothing, counts all. */
+/* One message, judged and counted (plus the DEL of a huge network it created). */
 static void fuzz_one(struct fsock *s, int family, uint64_t idx, uint32_t seq)
 {
 	static struct ftree t;
@@ -1221,7 +1220,7 @@ static void fuzz_one(struct fsock *s, int family, uint64_t idx, uint32_t seq)
 			flags &= ~NLM_F_ACK;
 	}
 	if (sp.huge)
-		st->huge_tries++;
+		INC(st->huge_tries);
 	build_msg(&t, &m, family, sent.cmd, flags, seq, sent.kind != 1);
 	if (sent.kind != 1 && chance(4)) {
 		mutate_bytes(&m, &sent);
@@ -1251,7 +1250,7 @@ static void fuzz_one(struct fsock *s, int family, uint64_t idx, uint32_t seq)
 
 	if (!who && an.replies && an.reply_cmd == TXNET_CMD_NEW &&
 	    (sent.flags & NLM_F_DUMP) != NLM_F_DUMP) {
-		note_created(pidx, &an, nb);
+		note_created(pidx, &an);
 		if (sp.huge || an.reply_nodes > 5000) {
 			char huge[32];
 
