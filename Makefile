@@ -10,6 +10,7 @@
 #   make check            everything, tests in the VM; KVER="6.1 6.12" for both
 #   make bench            the engine in user space on large total exchanges
 #   make fuzz             libFuzzer over the portable core (SECONDS=60)
+#   make nlfuzz           the netlink fuzzer in the VM (COUNT=1000000, SEED=, KVER)
 #   make C=1 / W=1 / V=1  passed through to kbuild (sparse, extra warnings, verbose)
 #   make clean            build products; `make distclean` also the downloads
 
@@ -50,12 +51,12 @@ DEMO := set -e; \
 	echo "== cat /sys/kernel/txnet/txnet1/last/steps"; cat /sys/kernel/txnet/txnet1/last/steps
 
 .PHONY: all module deps kernels ksft user selftests host-check install uninstall \
-	run check bench fuzz clean distclean help
+	run check bench fuzz nlfuzz clean distclean help
 
 all: $(if $(filter $(HOST_KVER),$(RUNNING)),,deps) module user selftests
 
 help:
-	@sed -n '3,15p' $(TOP)/Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '3,16p' $(TOP)/Makefile | sed 's/^# \{0,1\}//'
 
 deps:
 	@$(KERNELS) deps
@@ -123,6 +124,22 @@ fuzz:
 		grep -c 'ok installed' | grep -qx 2 || \
 		{ apt-get update -qq && apt-get install -y -qq clang libclang-rt-14-dev; }
 	@$(MAKE) --no-print-directory -C $(TOP)/selftests/fuzz run SECONDS=$(or $(SECONDS),60)
+
+# The netlink fuzzer (selftests/txnet/txnet_nlfuzz.c) alone in the VM of each
+# kernel in KVER: COUNT messages (default 1000000), SEED=N to replay a run
+# (default: a new seed, printed).  The VM's timeout grows with COUNT.  Output
+# in build/logs/nlfuzz-<kver>.log; every kernel runs even if one fails.
+COUNT ?= 1000000
+nlfuzz: deps
+	@$(KERNELS) fetch $(KVER)
+	@$(MAKE) --no-print-directory $(addprefix module-,$(KVER)) user selftests
+	@mkdir -p $(B)/logs; st=0; \
+	for k in $(KVER); do \
+		{ $(VMRUN) --kernel $$k --timeout $$((900 + $(COUNT) / 100)) -- \
+			'TXNET_NLFUZZ_COUNT=$(COUNT) TXNET_NLFUZZ_SEED=$(SEED) /selftests/txnet_nlfuzz'; \
+		  echo $$? > $(B)/logs/nlfuzz-$$k.rc; } 2>&1 | tee $(B)/logs/nlfuzz-$$k.log; \
+		[ "$$(cat $(B)/logs/nlfuzz-$$k.rc)" = 0 ] || st=1; \
+	done; exit $$st
 
 # Logs in build/logs/; the last line printed is "N passed, N failed".
 check:

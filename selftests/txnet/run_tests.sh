@@ -10,11 +10,14 @@
 # "# Totals:" lines counts it.  Exit status: 0 iff everything passed.
 #
 # txnet_stress unloads and reloads the module under load (and leaves it
-# loaded); txnet_unload and txnet_module go last: they unload and reload it.
+# loaded); txnet_nlfuzz (its message count and seed from
+# $TXNET_NLFUZZ_COUNT and $TXNET_NLFUZZ_SEED when set) reloads the module
+# at its end; txnet_unload and txnet_module go last: they unload and
+# reload it.
 
 dir=$(cd "$(dirname "$0")" && pwd)
 tests="txnet_topology txnet_errors txnet_lifecycle txnet_sysfs txnet_txctl.sh txnet_exchange
-	txnet_ports txnet_trace.sh txnet_race txnet_stress txnet_unload txnet_module"
+	txnet_ports txnet_trace.sh txnet_race txnet_stress txnet_nlfuzz txnet_unload txnet_module"
 # settings: timeout=<seconds> per program (kselftest convention)
 timeout=$(sed -n 's/^timeout=//p' "$dir/settings" 2>/dev/null)
 timeout=${timeout:-600}
