@@ -65,8 +65,10 @@ static const struct nla_policy txnet_run_policy[TXNET_A_UNUSED_21 + 1] = {
 	[TXNET_A_ALGO] = NLA_POLICY_MAX(NLA_U32, TXNET_ALGO_MAX),
 	[TXNET_A_PAYLOAD] = NLA_POLICY_MAX(NLA_U32, TXNET_PAYLOAD_MAX),
 	[TXNET_A_SEED] = { .type = NLA_U64 },
-	[TXNET_A_UNUSED_21] = { .type = NLA_REJECT,
-				.reject_message = "faults are test-only: debugfs txnet/<net>/fault" },
+	[TXNET_A_UNUSED_21] = {
+		.type = NLA_REJECT,
+		.reject_message = "faults are test-only: debugfs txnet/<net>/fault",
+	},
 };
 
 static const struct nla_policy txnet_send_policy[TXNET_A_DATA + 1] = {

@@ -93,6 +93,7 @@ static int reserve(struct txnet_net *tn, const struct txnet_run_req *req,
 	plan->run_id = ++tn->runs;
 	WRITE_ONCE(tn->run_ticks, 0);
 	WRITE_ONCE(tn->run_delivered, 0);
+	/* Pairs with lockless readers' acquire (ports_busy, sysfs): RUNNING before the run. */
 	smp_store_release(&tn->state, TXNET_STATE_RUNNING);
 	return 0;
 }
@@ -174,6 +175,7 @@ int txnet_run_start(struct txnet_net *tn, const struct txnet_run_req *req,
 		if (READ_ONCE(tn->stop_run) == plan.run_id)
 			WRITE_ONCE(tn->stop_run, 0);
 		tn->runs--;
+		/* As the thread's release of IDLE: the next reserve may claim it. */
 		smp_store_release(&tn->state, TXNET_STATE_IDLE);
 		mutex_unlock(&txnet_lock);
 		return PTR_ERR(r);

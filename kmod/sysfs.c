@@ -220,7 +220,6 @@ static const struct attribute_group *txnet_net_groups[] = {
 	NULL,
 };
 
-
 static void txnet_net_release(struct kobject *kobj)
 {
 	txnet_net_free(to_net(kobj));
