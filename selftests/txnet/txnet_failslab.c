@@ -15,7 +15,9 @@
  * (require-start/require-end) limits counting to allocations made with
  * txnet's code on the stack, so netlink's own (the request skb, the ack)
  * never fail here.  verbose is 0: a forced failure must not print a stack
- * (the VM runner fails on "Call Trace").
+ * (the VM runner fails on "Call Trace").  To see where each failure was
+ * injected, run it by hand with TXNET_FAILSLAB_VERBOSE=2 (a stack per
+ * failure in the kernel log; the run then fails, on purpose).
  *
  * SKIPs on kernels without fault injection (Debian's); runs on the debug
  * kernel (selftests/vm/kernels).
@@ -120,7 +122,7 @@ static int setup_inject(const char *dir, bool filter, unsigned long long start,
 	ret = ret ?: write_dbg(dir, "interval", "1");
 	ret = ret ?: write_dbg(dir, "times", "-1");
 	ret = ret ?: write_dbg(dir, "space", "0");
-	ret = ret ?: write_dbg(dir, "verbose", "0");
+	ret = ret ?: write_dbg(dir, "verbose", getenv("TXNET_FAILSLAB_VERBOSE") ?: "0");
 	ret = ret ?: write_dbg(dir, "task-filter", "N");
 	/* GFP_KERNEL allocations are the ones txnet makes */
 	ret = ret ?: write_dbg(dir, "ignore-gfp-wait", "N");
