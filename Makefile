@@ -9,7 +9,7 @@
 #   make run              boot 6.1 in QEMU, load txnet, run a small demo
 #   make check            everything, tests in the VM; KVER="6.1 6.12 debug" for
 #                         all three (CI); debug: a KASAN/lockdep/kmemleak kernel
-#                         built once from Debian's linux-source (~10+ minutes)
+#                         built once from Debian's linux-source (6-26 minutes)
 #   make bench            the engine in user space on large total exchanges
 #   make fuzz             libFuzzer over the portable core (SECONDS=60)
 #   make C=1 / W=1 / V=1  passed through to kbuild (sparse, extra warnings, verbose)

@@ -329,8 +329,9 @@ expect_out "verified no" "a failed run"
 	bad="$bad [last/steps readable after a failed run]"
 result "run_json_and_failure"
 
-# 22: stop a paced run (64 ticks of 20 ms), progress visible meanwhile
-run create linear 16 name slow tick-ns 20000000
+# 22: stop a paced run (64 ticks of 100 ms: still running after "sleep 1" on a
+# loaded machine or the slow debug kernel), progress visible meanwhile
+run create linear 16 name slow tick-ns 100000000
 run run slow total-exchange --no-wait
 expect_rc 0 "run --no-wait"
 sleep 1
