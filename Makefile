@@ -7,7 +7,9 @@
 #                         installed, else for Debian's 6.1) + txctl + selftests
 #   make install          module for the running kernel + txctl (as root)
 #   make run              boot 6.1 in QEMU, load txnet, run a small demo
-#   make check            everything, tests in the VM; KVER="6.1 6.12" for both
+#   make check            everything, tests in the VM; KVER="6.1 6.12 debug" for
+#                         all three (CI); debug: a KASAN/lockdep/kmemleak kernel
+#                         built once from Debian's linux-source (6-26 minutes)
 #   make bench            the engine in user space on large total exchanges
 #   make fuzz             libFuzzer over the portable core (SECONDS=60)
 #   make nlfuzz           the netlink fuzzer in the VM (COUNT=1000000, SEED=, KVER)
@@ -23,7 +25,7 @@ KSFT_INC := $(B)/ksft/include
 RUNNING   := $(shell uname -r)
 HOST_KVER := $(if $(wildcard /lib/modules/$(RUNNING)/build),$(RUNNING),6.1)
 
-# KVER: the kernels `make check`/`make run` test (6.1 and/or 6.12).  Given on
+# KVER: the kernels `make check`/`make run` test (6.1, 6.12, debug).  Given on
 # the command line it also selects what `make`/`make module` builds.
 ifeq ($(origin KVER),undefined)
 KVER      := 6.1
@@ -56,7 +58,7 @@ DEMO := set -e; \
 all: $(if $(filter $(HOST_KVER),$(RUNNING)),,deps) module user selftests
 
 help:
-	@sed -n '3,16p' $(TOP)/Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '3,17p' $(TOP)/Makefile | sed 's/^# \{0,1\}//'
 
 deps:
 	@$(KERNELS) deps
