@@ -484,6 +484,7 @@ err_free:
 
 static int txnet_del_doit(struct sk_buff *skb, struct genl_info *info)
 {
+	struct sk_buff *event;
 	struct txnet_net *tn;
 
 	if (not_admin(skb, info))
@@ -495,7 +496,16 @@ static int txnet_del_doit(struct sk_buff *skb, struct genl_info *info)
 		mutex_unlock(&txnet_lock);
 		return PTR_ERR(tn);
 	}
-	notify(tn, TXNET_CMD_DEL);
+	/* The announcement first: a destroy nobody hears of is refused, not done. */
+	event = net_msg(tn, TXNET_CMD_DEL, 0, 0);
+	if (!event) {
+		mutex_unlock(&txnet_lock);
+		GENL_SET_ERR_MSG(info, "out of memory for the destroy notification");
+		return -ENOMEM;
+	}
+	/* Before the destroy: a stopped run's RUN_DONE follows its DEL. */
+	genlmsg_multicast_netns(&txnet_family, genl_info_net(info), event, 0,
+				TXNET_MCGRP_EVENTS_ID, GFP_KERNEL);
 	txnet_net_destroy(tn);
 	mutex_unlock(&txnet_lock);
 	return 0;

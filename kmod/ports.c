@@ -71,18 +71,14 @@ err:
 	return ERR_PTR(ret);
 }
 
-/* Only txnet_net_destroy() calls this: sysfs is gone, the thread stopped. */
-void txnet_ports_free(struct txnet_net *tn)
+static void ports_destroy(struct txnet_ports *pt, u32 procs)
 {
-	struct txnet_ports *pt = tn->ports;
 	struct txnet_msg *m, *tmp;
 	u32 i;
 
-	if (!pt)
-		return;
 	for (i = 0; i < TXNET_PORT_SLOTS; i++)
 		kfree(pt->slot_msg[i]);
-	for (i = 0; i < tn->counts.procs; i++)
+	for (i = 0; i < procs; i++)
 		list_for_each_entry_safe(m, tmp, &pt->mbox[i], node)
 			kfree(m);
 	txn_engine_free(&pt->e);
@@ -90,51 +86,36 @@ void txnet_ports_free(struct txnet_net *tn)
 	kvfree(pt->mbox);
 	txnet_mem_uncharge(pt->charged);
 	kfree(pt);
+}
+
+/* Only txnet_net_destroy() calls this: sysfs is gone, the thread stopped. */
+void txnet_ports_free(struct txnet_net *tn)
+{
+	if (!tn->ports)
+		return;
+	ports_destroy(tn->ports, tn->counts.procs);
 	tn->ports = NULL;
 }
 
-int txnet_ports_send(struct txnet_net *tn, u32 src, u32 dst, const void *data, u32 len,
-		     const char **why)
+static int send_on(struct txnet_ports *pt, struct txnet_msg *m, u32 src, u32 dst,
+		   const void *data, u32 len, const char **why)
 {
-	struct txnet_ports *pt = tn->ports;
-	struct txnet_msg *m;
 	int pkt;
-
-	lockdep_assert_held(&txnet_lock);
-	if (READ_ONCE(tn->state) != TXNET_STATE_IDLE) {
-		*why = "an exchange is running on this network";
-		return -EBUSY;
-	}
-	if (!pt) {
-		pt = ports_create(tn, why);
-		if (IS_ERR(pt))
-			return PTR_ERR(pt);
-		/* Published set up: see txnet_ports_of(). */
-		smp_store_release(&tn->ports, pt);
-	}
-	m = kzalloc(struct_size(m, data, TXNET_PORT_DATA_MAX), TXN_GFP);
-	if (!m) {
-		*why = "out of memory for the packet";
-		return -ENOMEM;
-	}
 
 	mutex_lock(&pt->lock);
 	if (pt->e.failed) {
 		mutex_unlock(&pt->lock);
-		kfree(m);
 		*why = "port traffic broke a rule earlier (see the kernel log)";
 		return -EIO;
 	}
 	if (pt->in_flight + pt->unread >= TXNET_PORT_SLOTS) {
 		mutex_unlock(&pt->lock);
-		kfree(m);
 		*why = "too many port packets in flight or unread: recv some first";
 		return -ENOBUFS;
 	}
 	pkt = txn_engine_inject(&pt->e, src, dst, data, len);
 	if (pkt < 0) {
 		mutex_unlock(&pt->lock);
-		kfree(m);
 		*why = pkt == -ENOMEM ? "out of memory for the packet's route" :
 		       pkt == -EHOSTUNREACH ? "no path from the source to the destination" :
 					      "could not route the packet";
@@ -146,6 +127,50 @@ int txnet_ports_send(struct txnet_net *tn, u32 src, u32 dst, const void *data, u
 	pt->slot_msg[pkt] = m;
 	WRITE_ONCE(pt->in_flight, pt->in_flight + 1);
 	mutex_unlock(&pt->lock);
+	return 0;
+}
+
+/*
+ * The first send creates the ports, and publishes them only once it
+ * succeeded: a refused first send leaves nothing behind, and what was
+ * never published has no reader to wait for.
+ */
+int txnet_ports_send(struct txnet_net *tn, u32 src, u32 dst, const void *data, u32 len,
+		     const char **why)
+{
+	struct txnet_ports *pt = tn->ports;
+	struct txnet_msg *m;
+	bool fresh = false;
+	int ret;
+
+	lockdep_assert_held(&txnet_lock);
+	if (READ_ONCE(tn->state) != TXNET_STATE_IDLE) {
+		*why = "an exchange is running on this network";
+		return -EBUSY;
+	}
+	m = kzalloc(struct_size(m, data, TXNET_PORT_DATA_MAX), TXN_GFP);
+	if (!m) {
+		*why = "out of memory for the packet";
+		return -ENOMEM;
+	}
+	if (!pt) {
+		pt = ports_create(tn, why);
+		if (IS_ERR(pt)) {
+			kfree(m);
+			return PTR_ERR(pt);
+		}
+		fresh = true;
+	}
+	ret = send_on(pt, m, src, dst, data, len, why);
+	if (ret) {
+		kfree(m);
+		if (fresh)
+			ports_destroy(pt, tn->counts.procs);
+		return ret;
+	}
+	if (fresh)
+		/* Published set up: see txnet_ports_of(). */
+		smp_store_release(&tn->ports, pt);
 	wake_up(&tn->wq);
 	return 0;
 }
