@@ -1460,22 +1460,6 @@ TEST_F_TIMEOUT(nlfuzz, fuzz, 600)
 	munmap(st, sizeof(*st));
 }
 
-/* Directories (networks) under /sys/kernel/txnet, or -errno. */
-static int net_dirs(void)
-{
-	struct dirent *de;
-	DIR *d = opendir(TXNET_SYSFS);
-	int n = 0;
-
-	if (!d)
-		return -errno;
-	while ((de = readdir(d)))
-		if (de->d_name[0] != '.' && de->d_type == DT_DIR)
-			n++;
-	closedir(d);
-	return n;
-}
-
 /* After the fuzzing: delete everything, nothing may be left, the module must cycle. */
 TEST_F_TIMEOUT(nlfuzz, leaves_nothing, 120)
 {
@@ -1493,7 +1477,7 @@ TEST_F_TIMEOUT(nlfuzz, leaves_nothing, 120)
 	for (tries = 0; tries < 50 && kthread_count() > 0; tries++)
 		sleep_ms(100);
 	EXPECT_EQ(0, kthread_count()) TH_LOG("txnet/ kthreads left");
-	EXPECT_EQ(0, net_dirs()) TH_LOG("network directories left under " TXNET_SYSFS);
+	EXPECT_EQ(0, sysfs_count()) TH_LOG("network directories left under " TXNET_SYSFS);
 	if (param_read("mem_used", buf, sizeof(buf)) == -ENOENT) {
 		TH_LOG("note: no " TXNET_PARAMS "/mem_used in this module: check skipped");
 	} else {
