@@ -33,6 +33,7 @@ enum txnet_cmd {
 	TXNET_CMD_RUN_DONE,	/* notification: an exchange ended */
 	TXNET_CMD_SEND,		/* inject a packet at a node's port: admin */
 	TXNET_CMD_RECV,		/* take what arrived at a node's port: admin */
+	TXNET_CMD_BOUNDS,	/* lower bounds of every operation on a topology */
 
 	__TXNET_CMD_MAX,
 	TXNET_CMD_MAX = __TXNET_CMD_MAX - 1
@@ -91,7 +92,15 @@ enum txnet_state {
 /* Collective operations. */
 enum txnet_op {
 	TXNET_OP_UNSPEC,
-	TXNET_OP_TOTAL_EXCHANGE,
+	TXNET_OP_TOTAL_EXCHANGE,	/* every processor to every other, personalized */
+	TXNET_OP_BROADCAST,		/* root's one message to every processor */
+	TXNET_OP_SCATTER,		/* root's n-1 personalized messages */
+	TXNET_OP_GATHER,		/* one message from every processor to root */
+	TXNET_OP_MULTINODE_BROADCAST,	/* every processor broadcasts */
+	TXNET_OP_ACCUMULATE,		/* root ends with the sum of all values */
+	TXNET_OP_MULTINODE_ACCUMULATE,	/* j ends with the sum of every value for j */
+	TXNET_OP_PREFIX_SUM,		/* p ends with the sum of the values of 0..p */
+	TXNET_OP_DATA_SUM,		/* every processor ends with the total */
 
 	__TXNET_OP_MAX,
 	TXNET_OP_MAX = __TXNET_OP_MAX - 1
@@ -104,6 +113,7 @@ enum txnet_algo {
 	TXNET_ALGO_SCATTERINGS,		/* linear array, n consecutive scatterings */
 	TXNET_ALGO_MESSAGE_SHIFT,	/* ring, paper 001 section 4 */
 	TXNET_ALGO_MESSAGE_SHIFT_PLAIN,	/* ring, every node n/2 clockwise */
+	TXNET_ALGO_SHORTEST_PATH,	/* any topology: shortest-path trees and routes */
 
 	__TXNET_ALGO_MAX,
 	TXNET_ALGO_MAX = __TXNET_ALGO_MAX - 1
@@ -149,6 +159,13 @@ enum txnet_attr {
 	TXNET_A_MSGS,		/* nest: array of nests, TXNET_A_MSG_* */
 	TXNET_A_PORTS_IN_FLIGHT,/* u32: port packets on the fabric */
 	TXNET_A_PORTS_UNREAD,	/* u32: port packets delivered, not yet read */
+	/* collectives */
+	TXNET_A_ROOT,		/* u32: root processor of broadcast, scatter, gather, accumulate */
+	TXNET_A_VALUES,		/* binary: s64 per processor (n*n for multinode-accumulate,
+				 * node i's value for j at i*n+j) of a combining operation */
+	TXNET_A_VALUES_SEED,	/* u64: random values 0..999 instead of TXNET_A_VALUES */
+	TXNET_A_MAX_TICKS,	/* u64: fail a run that passes this many ticks; 0 = none */
+	TXNET_A_BOUNDS,		/* nest: array of nests, TXNET_A_BOUND_* (BOUNDS reply) */
 
 	__TXNET_A_MAX,
 	TXNET_A_MAX = __TXNET_A_MAX - 1
@@ -198,6 +215,14 @@ enum txnet_res_attr {
 	TXNET_A_RES_ERROR_NODE,		/* u32 */
 	TXNET_A_RES_QUEUE_MAX,		/* binary: u32 per node, its largest queue;
 					 * only up to TXNET_RES_QUEUE_MAX_NODES nodes */
+	TXNET_A_RES_ROOT,		/* u32: operations with a root */
+	TXNET_A_RES_BOUND,		/* string: which bound gave LOWER_BOUND */
+	TXNET_A_RES_MIN_TRANSMISSIONS,	/* u64: fewest link traversals any schedule needs */
+	TXNET_A_RES_VALUES,		/* binary: s64 per node, what it ended with (combining
+					 * operations, verified runs, up to
+					 * TXNET_RES_QUEUE_MAX_NODES nodes) */
+	TXNET_A_RES_VALUES_SEED,	/* u64: the seed of random values */
+	TXNET_A_RES_MAX_TICKS,		/* u64: the run's tick limit */
 
 	__TXNET_A_RES_MAX,
 	TXNET_A_RES_MAX = __TXNET_A_RES_MAX - 1
@@ -219,6 +244,20 @@ enum txnet_msg_attr {
 
 	__TXNET_A_MSG_MAX,
 	TXNET_A_MSG_MAX = __TXNET_A_MSG_MAX - 1
+};
+
+/* One element of TXNET_A_BOUNDS: one operation under one port model. */
+enum txnet_bound_attr {
+	TXNET_A_BOUND_UNSPEC,
+	TXNET_A_BOUND_PAD,
+	TXNET_A_BOUND_OP,		/* u32, enum txnet_op */
+	TXNET_A_BOUND_PORT_MODEL,	/* u32, enum txnet_port_model */
+	TXNET_A_BOUND_ROOT,		/* u32: the root it was computed for */
+	TXNET_A_BOUND_LOWER,		/* u64: lower bound on the ticks */
+	TXNET_A_BOUND_NAME,		/* string: the bound that gave it */
+	TXNET_A_BOUND_MIN_TRANSMISSIONS,/* u64 */
+	__TXNET_A_BOUND_MAX,
+	TXNET_A_BOUND_MAX = __TXNET_A_BOUND_MAX - 1
 };
 
 /* One element of TXNET_A_DIMS. */
