@@ -187,14 +187,15 @@ static void collect(struct txnet_ports *pt)
 {
 	struct txn_engine *e = &pt->e;
 	struct txnet_msg *m;
+	const u8 *data;
 	u32 i, pkt;
 
 	for (i = 0; i < e->ndone; i++) {
 		pkt = e->done[i];
 		m = pt->slot_msg[pkt];
 		pt->slot_msg[pkt] = NULL;
-		m->len = e->len[pkt];
-		memcpy(m->data, e->payload + (size_t)pkt * e->p.payload, m->len);
+		data = txn_engine_data(e, pkt, &m->len);
+		memcpy(m->data, data, m->len);
 		m->recv_tick = e->tick;
 		list_add_tail(&m->node, &pt->mbox[m->dst]);
 		txn_engine_release(e, pkt);
@@ -210,7 +211,7 @@ int txnet_ports_step(struct txnet_net *tn, void *unused)
 	int ret;
 
 	mutex_lock(&pt->lock);
-	pt->e.p.port_model = READ_ONCE(tn->port_model);
+	txn_engine_set_port_model(&pt->e, READ_ONCE(tn->port_model));
 	ret = txn_engine_tick(&pt->e);
 	if (ret < 0) {
 		/* The route schedule broke a rule: nothing in flight can be trusted. */

@@ -107,7 +107,7 @@ static struct txnet_run *prepare(struct txnet_net *tn, const struct run_plan *pl
 	u64 bytes;
 	int ret;
 
-	bytes = txn_engine_bytes(&tn->graph, plan->s, p->payload) + sizeof(*r);
+	bytes = txn_engine_bytes(&tn->graph, plan->s, p) + sizeof(*r);
 	if (txnet_mem_charge(bytes)) {
 		*why = "the exchange needs more memory than the mem_budget limit leaves";
 		return ERR_PTR(-ENOSPC);
@@ -139,7 +139,7 @@ static struct txnet_run *prepare(struct txnet_net *tn, const struct run_plan *pl
 	r->res.lower_bound = txn_lower_bound(&tn->spec, &tn->counts, p->op, p->port_model);
 	r->res.has_expected = txn_expected_steps(plan->s, &tn->spec, p->port_model,
 						 &r->res.expected_steps);
-	r->res.expected_deliveries = r->e.npkts;
+	r->res.expected_deliveries = r->e.expected;
 	return r;
 }
 

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The tick engine (see engine.h for the rules it enforces).
+ * The tick engine: setting a run up and advancing it (see engine.h for the
+ * rules it enforces; engine_verify.c checks the end, engine_pkt.c the
+ * copies, merges and folds schedulers propose).
  */
-#include "engine.h"
+#include "engine_impl.h"
 
 u32 txn_link_between(const struct txn_graph *g, u32 u, u32 v)
 {
@@ -15,7 +17,7 @@ u32 txn_link_between(const struct txn_graph *g, u32 u, u32 v)
 }
 
 /* splitmix64: cheap, and every (seed, src, dst, word) gives unrelated bits. */
-static u64 mix64(u64 x)
+u64 txn_mix64(u64 x)
 {
 	x += 0x9e3779b97f4a7c15ULL;
 	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
@@ -25,118 +27,142 @@ static u64 mix64(u64 x)
 
 u8 txn_payload_byte(u64 seed, u32 src, u32 dst, u32 i)
 {
-	u64 w = mix64(seed ^ mix64(((u64)src << 32 | dst) + (i >> 3)));
+	u64 w = txn_mix64(seed ^ txn_mix64(((u64)src << 32 | dst) + (i >> 3)));
 
 	return (u8)(w >> ((i & 7) * 8));
-}
-
-static void fill_payload(struct txn_engine *e)
-{
-	u32 pkt, i, src, dst;
-	u8 *b;
-
-	if (!e->p.payload)
-		return;
-	for (pkt = 0; pkt < e->npkts; pkt++) {
-		src = txn_pkt_src(e, pkt);
-		dst = e->pk[pkt].dst;
-		b = e->payload + (size_t)pkt * e->p.payload;
-		for (i = 0; i < e->p.payload; i++)
-			b[i] = txn_payload_byte(e->p.seed, src, dst, i);
-		if (!(pkt & 4095))
-			txn_cond_resched();
-	}
 }
 
 /*
  * Every array a run allocates, with its element count and size: one table
  * that both allocates (engine_alloc) and tells the shell beforehand what
  * it will cost (txn_engine_bytes), so that the two never disagree.
+ * Arrays of the scheduler's view live in struct txn_engine, the engine's
+ * own in struct txn_ledger.
  */
 struct txn_array {
-	size_t where;			/* offsetof the pointer in struct txn_engine */
+	bool ledger;			/* in struct txn_ledger, not txn_engine */
+	size_t where;			/* offsetof the pointer */
 	u64 count;
 	u32 size;
 	bool zero;
 };
 
-#define TXN_ENGINE_ARRAYS	18
-#define ARR(field, n, sz, z) \
-	((struct txn_array){ offsetof(struct txn_engine, field), (n), (sz), (z) })
+#define TXN_ENGINE_ARRAYS	26
+#define PUB(field, n, sz, z) \
+	((struct txn_array){ false, offsetof(struct txn_engine, field), (n), (sz), (z) })
+#define OWN(field, n, sz, z) \
+	((struct txn_array){ true, offsetof(struct txn_ledger, field), (n), (sz), (z) })
 
-static u32 engine_layout(const struct txn_graph *g, u32 pq_keys, u32 payload, u64 npkts,
-			 bool open, struct txn_array *a)
+struct layout_args {
+	u32 pq_keys, payload, op;
+	u64 npkts, nvalues;
+	bool open;
+};
+
+static u32 engine_layout(const struct txn_graph *g, const struct layout_args *la,
+			 struct txn_array *a)
 {
-	u64 links = g->links, v = g->nodes, moves = links + TXN_MOVES_SLACK;
-	u32 n = 0;
+	u64 links = g->links, v = g->nodes, moves = links + TXN_MOVES_SLACK, n = g->procs;
+	u64 npkts = la->npkts;
+	u32 k = 0;
 
-	a[n++] = ARR(pk, npkts, sizeof(struct txn_pkt), false);
-	if (payload)
-		a[n++] = ARR(payload, npkts, payload, false);
-	a[n++] = ARR(qhead, links, sizeof(u32), false);
-	a[n++] = ARR(qtail, links, sizeof(u32), false);
-	a[n++] = ARR(stamp, links, sizeof(u64), true);
-	a[n++] = ARR(qlen, v, sizeof(u32), true);
-	a[n++] = ARR(qmax, v, sizeof(u32), true);
-	a[n++] = ARR(sent_at, v, sizeof(u64), true);
-	a[n++] = ARR(recv_at, v, sizeof(u64), true);
-	a[n++] = ARR(moves, moves, sizeof(struct txn_move), false);
-	a[n++] = ARR(arrivals, moves, sizeof(u32), false);
-	if (pq_keys) {
-		a[n++] = ARR(pq_head, links * pq_keys, sizeof(u32), false);
-		a[n++] = ARR(pq_tail, links * pq_keys, sizeof(u32), false);
-		a[n++] = ARR(pq_top, links, sizeof(u32), true);
+	a[k++] = PUB(next, npkts, sizeof(u32), false);
+	a[k++] = PUB(qhead, links, sizeof(u32), false);
+	a[k++] = PUB(qtail, links, sizeof(u32), false);
+	a[k++] = PUB(qlen, v, sizeof(u32), true);
+	a[k++] = PUB(qmax, v, sizeof(u32), true);
+	a[k++] = PUB(moves, moves, sizeof(struct txn_move), false);
+	if (la->pq_keys) {
+		a[k++] = PUB(pq_head, links * la->pq_keys, sizeof(u32), false);
+		a[k++] = PUB(pq_tail, links * la->pq_keys, sizeof(u32), false);
+		a[k++] = PUB(pq_top, links, sizeof(u32), true);
 	}
-	if (open) {
-		a[n++] = ARR(src, npkts, sizeof(u32), false);
-		a[n++] = ARR(len, npkts, sizeof(u32), false);
-		a[n++] = ARR(sum, npkts, sizeof(u32), false);
-		a[n++] = ARR(done, moves, sizeof(u32), false);
+	a[k++] = OWN(pk, npkts, sizeof(struct txn_pkt), false);
+	if (la->payload)
+		a[k++] = OWN(payload, npkts, la->payload, false);
+	a[k++] = OWN(stamp, links, sizeof(u64), true);
+	a[k++] = OWN(sent_at, v, sizeof(u64), true);
+	a[k++] = OWN(recv_at, v, sizeof(u64), true);
+	a[k++] = OWN(arrivals, moves, sizeof(u32), false);
+	a[k++] = OWN(recvd, n, sizeof(u32), true);
+	if (txn_op_combines(la->op)) {
+		a[k++] = OWN(part, npkts, sizeof(struct txn_part), true);
+		a[k++] = OWN(res, n, sizeof(struct txn_part), true);
+		if (la->nvalues)
+			a[k++] = OWN(vals, la->nvalues, sizeof(s64), false);
 	}
-	return n;
+	if (la->op == TXNET_OP_BROADCAST || la->op == TXNET_OP_MULTINODE_BROADCAST)
+		a[k++] = OWN(have, (txn_op_slots(la->op, g->procs) + 63) / 64, sizeof(u64), true);
+	if (la->open) {
+		a[k++] = OWN(src, npkts, sizeof(u32), false);
+		a[k++] = OWN(len, npkts, sizeof(u32), false);
+		a[k++] = OWN(sum, npkts, sizeof(u32), false);
+		a[k++] = PUB(done, moves, sizeof(u32), false);
+	}
+	return k;
 }
 
-static u64 run_bytes(const struct txn_graph *g, const struct txn_sched *s, u32 payload,
-		     u64 npkts, bool open)
+static u64 run_bytes(const struct txn_graph *g, const struct txn_sched *s,
+		     const struct layout_args *la)
 {
 	struct txn_array a[TXN_ENGINE_ARRAYS];
-	u32 keys = s->pq_keys ? s->pq_keys(g) : 0;
-	u32 n = engine_layout(g, keys, payload, npkts, open, a), i;
-	u64 sum = s->priv_bytes ? s->priv_bytes(g, npkts) : 0;
+	u32 k = engine_layout(g, la, a), i;
+	u64 sum = sizeof(struct txn_ledger);
 
-	for (i = 0; i < n; i++)
+	if (s->priv_bytes)
+		sum += s->priv_bytes(g, la->op, la->npkts);
+	for (i = 0; i < k; i++)
 		sum += a[i].count * a[i].size;
 	return sum;
 }
 
-u64 txn_engine_bytes(const struct txn_graph *g, const struct txn_sched *s, u32 payload)
+static void layout_args_of(const struct txn_graph *g, const struct txn_sched *s,
+			   const struct txn_run_params *p, struct layout_args *la)
 {
-	return run_bytes(g, s, payload, (u64)g->procs * (g->procs - 1), false);
+	memset(la, 0, sizeof(*la));
+	la->pq_keys = s->pq_keys ? s->pq_keys(g) : 0;
+	la->payload = p->payload;
+	la->op = p->op;
+	la->npkts = txn_op_slots(p->op, g->procs);
+	la->nvalues = p->values ? txn_op_nvalues(p->op, g->procs) : 0;
+}
+
+u64 txn_engine_bytes(const struct txn_graph *g, const struct txn_sched *s,
+		     const struct txn_run_params *p)
+{
+	struct layout_args la;
+
+	layout_args_of(g, s, p, &la);
+	return run_bytes(g, s, &la);
 }
 
 u64 txn_engine_open_bytes(const struct txn_graph *g, const struct txn_sched *s, u32 payload,
 			  u32 slots)
 {
-	return run_bytes(g, s, payload, slots, true);
+	struct layout_args la = {
+		.pq_keys = s->pq_keys ? s->pq_keys(g) : 0,
+		.payload = payload, .op = TXNET_OP_TOTAL_EXCHANGE,
+		.npkts = slots, .open = true,
+	};
+
+	return run_bytes(g, s, &la);
+}
+
+static void **array_at(struct txn_engine *e, const struct txn_array *a)
+{
+	return (void **)((a->ledger ? (char *)e->L : (char *)e) + a->where);
 }
 
 /* Every array pointer engine_layout() may set. */
-static const size_t engine_arrays[] = {
-	offsetof(struct txn_engine, pk), offsetof(struct txn_engine, payload),
-	offsetof(struct txn_engine, qhead), offsetof(struct txn_engine, qtail),
-	offsetof(struct txn_engine, stamp), offsetof(struct txn_engine, qlen),
-	offsetof(struct txn_engine, qmax), offsetof(struct txn_engine, sent_at),
-	offsetof(struct txn_engine, recv_at), offsetof(struct txn_engine, moves),
-	offsetof(struct txn_engine, arrivals), offsetof(struct txn_engine, pq_head),
-	offsetof(struct txn_engine, pq_tail), offsetof(struct txn_engine, pq_top),
-	offsetof(struct txn_engine, src), offsetof(struct txn_engine, len),
-	offsetof(struct txn_engine, sum), offsetof(struct txn_engine, done),
+static const struct txn_array engine_arrays[] = {
+	PUB(next, 0, 0, 0), PUB(qhead, 0, 0, 0), PUB(qtail, 0, 0, 0), PUB(qlen, 0, 0, 0),
+	PUB(qmax, 0, 0, 0), PUB(moves, 0, 0, 0), PUB(pq_head, 0, 0, 0), PUB(pq_tail, 0, 0, 0),
+	PUB(pq_top, 0, 0, 0), PUB(done, 0, 0, 0),
+	OWN(pk, 0, 0, 0), OWN(payload, 0, 0, 0), OWN(stamp, 0, 0, 0), OWN(sent_at, 0, 0, 0),
+	OWN(recv_at, 0, 0, 0), OWN(arrivals, 0, 0, 0), OWN(recvd, 0, 0, 0), OWN(part, 0, 0, 0),
+	OWN(res, 0, 0, 0), OWN(vals, 0, 0, 0), OWN(have, 0, 0, 0), OWN(src, 0, 0, 0),
+	OWN(len, 0, 0, 0), OWN(sum, 0, 0, 0),
 };
-
-static void **array_at(struct txn_engine *e, size_t where)
-{
-	return (void **)((char *)e + where);
-}
 
 void txn_engine_free(struct txn_engine *e)
 {
@@ -144,8 +170,10 @@ void txn_engine_free(struct txn_engine *e)
 
 	if (e->sched && e->sched->fini)
 		e->sched->fini(e);
-	for (i = 0; i < ARRAY_SIZE(engine_arrays); i++)
-		txn_free(*array_at(e, engine_arrays[i]));
+	if (e->L)
+		for (i = 0; i < ARRAY_SIZE(engine_arrays); i++)
+			txn_free(*array_at(e, &engine_arrays[i]));
+	txn_free(e->L);
 	memset(e, 0, sizeof(*e));
 }
 
@@ -157,37 +185,37 @@ static void fill_none(u32 *a, u64 count)
 		a[i] = TXN_NONE;
 }
 
-/* What both kinds of run allocate: @npkts packet slots and the per-link and per-node state. */
+/* What every kind of run allocates: packet slots, per-link and per-vertex state. */
 static int engine_alloc(struct txn_engine *e, const struct txn_graph *g,
 			const struct txn_sched *s, const struct txn_run_params *p,
-			u64 npkts, bool open)
+			const struct layout_args *la)
 {
 	struct txn_array a[TXN_ENGINE_ARRAYS];
-	u32 links = g->links, n, i;
+	u32 links = g->links, k, i;
 	void **ptr;
-	u64 k;
 
 	memset(e, 0, sizeof(*e));
-	if (g->procs < 2 || !npkts || npkts > 0xfffffff0ULL || p->payload > TXN_MAX_PAYLOAD)
+	if (g->procs < 2 || !la->npkts || la->npkts > 0xfffffff0ULL ||
+	    p->payload > TXN_MAX_PAYLOAD)
 		return -EINVAL;
+	k = engine_layout(g, la, a);
+	/* Sizes first: an array no allocator can give is a refusal, not a failure. */
+	for (i = 0; i < k; i++)
+		if (a[i].count > TXN_ARRAY_MAX / a[i].size)
+			return -E2BIG;
+	e->L = txn_zalloc_array(1, sizeof(*e->L));
+	if (!e->L)
+		return -ENOMEM;
 	e->g = g;
 	e->sched = s;
 	e->p = *p;
 	e->n = g->procs;
-	e->npkts = (u32)npkts;
+	e->npkts = (u32)la->npkts;
 	/* Room past one per link, so an extra move is caught by the rule it breaks. */
 	e->max_moves = links + TXN_MOVES_SLACK;
-	e->pq_keys = s->pq_keys ? s->pq_keys(g) : 0;
-
-	n = engine_layout(g, e->pq_keys, p->payload, npkts, open, a);
-	/* Sizes first: an array no allocator can give is a refusal, not a failure. */
-	for (i = 0; i < n; i++)
-		if (a[i].count > TXN_ARRAY_MAX / a[i].size) {
-			memset(e, 0, sizeof(*e));
-			return -E2BIG;
-		}
-	for (i = 0; i < n; i++) {
-		ptr = array_at(e, a[i].where);
+	e->pq_keys = la->pq_keys;
+	for (i = 0; i < k; i++) {
+		ptr = array_at(e, &a[i]);
 		*ptr = a[i].zero ? txn_zalloc_array(a[i].count, a[i].size) :
 				   txn_alloc_array(a[i].count, a[i].size);
 		if (!*ptr) {
@@ -195,59 +223,231 @@ static int engine_alloc(struct txn_engine *e, const struct txn_graph *g,
 			return -ENOMEM;
 		}
 	}
-	for (k = 0; k < npkts; k++)
-		e->pk[k].next = TXN_NONE;
+	fill_none(e->next, la->npkts);
 	fill_none(e->qhead, links);
 	fill_none(e->qtail, links);
 	if (e->pq_keys) {
 		fill_none(e->pq_head, (u64)links * e->pq_keys);
 		fill_none(e->pq_tail, (u64)links * e->pq_keys);
 	}
+	e->L->p = *p;
+	e->L->pub = *p;
+	e->L->open = la->open;
+	e->L->salt = txn_mix64(p->seed ^ 0x7478656e6574ULL);
+	/*
+	 * Ticks without a delivery before a run counts as stuck: more than any
+	 * path, queue or wait of a sound schedule takes between two deliveries.
+	 */
+	e->L->stall_limit = 2 * ((u64)g->nodes + g->links) + 64;
 	return 0;
+}
+
+static void slot_init(struct txn_ledger *L, u32 pkt, u32 loc, u32 tag)
+{
+	L->pk[pkt].loc = loc;
+	L->pk[pkt].tag = tag;
+}
+
+static void fill_payload(struct txn_engine *e, u32 pkt, u32 src, u32 dst)
+{
+	u8 *b = e->L->payload + (size_t)pkt * e->L->p.payload;
+	u32 i;
+
+	for (i = 0; i < e->L->p.payload; i++)
+		b[i] = txn_payload_byte(e->L->p.seed, src, dst, i);
+}
+
+/* Chain slots @from .. npkts-1 into the free list. */
+static void free_from(struct txn_engine *e, u32 from)
+{
+	struct txn_ledger *L = e->L;
+	u32 pkt;
+
+	L->free = TXN_NONE;
+	for (pkt = e->npkts; pkt-- > from;)
+		txn_slot_free(L, pkt);
+}
+
+void txn_slot_free(struct txn_ledger *L, u32 pkt)
+{
+	L->pk[pkt].loc = TXN_LOC_FREE;
+	L->pk[pkt].tag = L->free;
+	L->free = pkt;
+}
+
+static void start_unicast(struct txn_engine *e)
+{
+	struct txn_ledger *L = e->L;
+	u32 n = e->n, r = L->p.root, src, dst, k, pkt = 0;
+
+	switch (L->p.op) {
+	case TXNET_OP_TOTAL_EXCHANGE:
+		for (src = 0; src < n; src++)
+			for (k = 0; k < n - 1; k++, pkt++)
+				slot_init(L, pkt, src, k < src ? k : k + 1);
+		break;
+	case TXNET_OP_SCATTER:
+		for (k = 0; k < n - 1; k++)
+			slot_init(L, k, r, k < r ? k : k + 1);
+		break;
+	case TXNET_OP_GATHER:
+		for (k = 0; k < n - 1; k++)
+			slot_init(L, k, k < r ? k : k + 1, r);
+		break;
+	}
+	if (!L->p.payload)
+		return;
+	for (pkt = 0; pkt < e->npkts; pkt++) {
+		src = txn_pkt_src(e, pkt);
+		dst = L->pk[pkt].tag;
+		fill_payload(e, pkt, src, dst);
+		if (!(pkt & 4095))
+			txn_cond_resched();
+	}
+}
+
+/* One packet per message at its origin, which has it from the start. */
+static void start_broadcast(struct txn_engine *e)
+{
+	struct txn_ledger *L = e->L;
+	u32 m, origin;
+
+	L->nmsgs = L->p.op == TXNET_OP_BROADCAST ? 1 : e->n;
+	for (m = 0; m < L->nmsgs; m++) {
+		origin = txn_msg_origin(L, m);
+		slot_init(L, m, origin, m);
+		L->have[((u64)m * e->n + origin) / 64] |= 1ULL << (((u64)m * e->n + origin) % 64);
+		if (L->p.payload)
+			fill_payload(e, m, origin, TXN_NONE);
+	}
+	free_from(e, L->nmsgs);
+}
+
+static void part_init(struct txn_engine *e, u32 pkt, u32 i, u32 r)
+{
+	struct txn_part *pt = &e->L->part[pkt];
+
+	pt->value = (u64)txn_input_value(&e->L->p, e->n, i, r);
+	pt->hsum = txn_contrib_hash(e->L, i);
+	pt->count = 1;
+	pt->maxid = i;
+}
+
+/*
+ * Every processor starts with a packet of its own value for each result
+ * it contributes to; one already at its result's node is folded there.
+ */
+static int start_combine(struct txn_engine *e)
+{
+	struct txn_ledger *L = e->L;
+	u32 n = e->n, i, r, pkt = 0;
+	int ret;
+
+	if (L->p.values) {
+		memcpy(L->vals, L->p.values, txn_op_nvalues(L->p.op, n) * sizeof(s64));
+		L->p.values = L->vals;
+	}
+	L->tagged = L->p.op == TXNET_OP_ACCUMULATE || L->p.op == TXNET_OP_MULTINODE_ACCUMULATE;
+	if (!L->tagged) {
+		for (i = 0; i < n; i++) {
+			slot_init(L, i, i, TXN_NONE);
+			part_init(e, i, i, 0);
+		}
+		free_from(e, n);
+		return 0;
+	}
+	for (i = 0; i < n; i++) {
+		for (r = 0; r < n; r++) {
+			if (!txn_contributes(L, i, r) ||
+			    (L->p.op == TXNET_OP_ACCUMULATE && pkt >= e->npkts))
+				continue;
+			slot_init(L, pkt, i, r);
+			part_init(e, pkt, i, r);
+			if (i == r) {
+				ret = txn_fold_part(e, 0, r, pkt, &L->part[pkt]);
+				if (ret)
+					return ret;
+				L->pk[pkt].loc = TXN_LOC_GONE;
+			}
+			pkt++;
+		}
+		if (!(i & 255))
+			txn_cond_resched();
+	}
+	return 0;
+}
+
+/* The engine's counters as schedulers and the shell may read them. */
+static void mirror(struct txn_engine *e)
+{
+	const struct txn_ledger *L = e->L;
+
+	e->tick = L->tick;
+	e->delivered = L->delivered;
+	e->expected = L->expected;
+	e->transmissions = L->transmissions;
+	e->copies = L->copies_made;
+	e->merges = L->merges;
+	e->injected = L->injected;
 }
 
 int txn_engine_init(struct txn_engine *e, const struct txn_graph *g,
 		    const struct txn_sched *s, const struct txn_run_params *p)
 {
-	u64 npkts = (u64)g->procs * (g->procs - 1);
-	u32 src, k, pkt;
+	struct layout_args la;
+	const char *why;
 	int ret;
 
-	ret = engine_alloc(e, g, s, p, npkts, false);
+	memset(e, 0, sizeof(*e));
+	ret = txn_run_check(g, p, &why);
 	if (ret)
 		return ret;
-	for (src = 0, pkt = 0; src < e->n; src++) {
-		for (k = 0; k < e->n - 1; k++, pkt++) {
-			e->pk[pkt].loc = src;
-			e->pk[pkt].dst = k < src ? k : k + 1;
-		}
-	}
-	e->injected = e->npkts;
-	fill_payload(e);
-	ret = s->start(e);
+	layout_args_of(g, s, p, &la);
+	ret = engine_alloc(e, g, s, p, &la);
 	if (ret)
+		return ret;
+	e->L->expected = txn_op_units(p->op, e->n);
+	e->L->copies = txn_op_copies(p->op);
+	if (txn_op_combines(p->op)) {
+		e->L->kind = TXN_COMBINE;
+		ret = start_combine(e);
+	} else if (p->op == TXNET_OP_BROADCAST || p->op == TXNET_OP_MULTINODE_BROADCAST) {
+		e->L->kind = TXN_BROADCAST;
+		start_broadcast(e);
+	} else {
+		e->L->kind = TXN_UNICAST;
+		start_unicast(e);
+	}
+	mirror(e);
+	if (!ret)
+		ret = s->start(e);
+	if (ret) {
 		txn_engine_free(e);
-	return ret;
+		return ret;
+	}
+	mirror(e);
+	return 0;
 }
 
 /*
  * Open traffic: @slots packet slots that user packets of up to @p->payload
- * bytes take and give back; the free ones are chained through next[].
+ * bytes take and give back.
  */
 int txn_engine_init_open(struct txn_engine *e, const struct txn_graph *g,
 			 const struct txn_sched *s, const struct txn_run_params *p, u32 slots)
 {
-	u32 pkt;
+	struct layout_args la = {
+		.pq_keys = s->pq_keys ? s->pq_keys(g) : 0,
+		.payload = p->payload, .op = TXNET_OP_TOTAL_EXCHANGE,
+		.npkts = slots, .open = true,
+	};
 	int ret;
 
-	ret = engine_alloc(e, g, s, p, slots, true);
+	ret = engine_alloc(e, g, s, p, &la);
 	if (ret)
 		return ret;
-	for (pkt = 0; pkt < slots; pkt++) {
-		e->pk[pkt].loc = TXN_LOC_FREE;
-		e->pk[pkt].next = pkt + 1 < slots ? pkt + 1 : TXN_NONE;
-	}
-	e->free = 0;
+	e->L->kind = TXN_UNICAST;
+	free_from(e, 0);
 	ret = s->start(e);
 	if (ret)
 		txn_engine_free(e);
@@ -266,49 +466,59 @@ static u32 checksum(const u8 *b, u32 len)
 
 int txn_engine_inject(struct txn_engine *e, u32 src, u32 dst, const void *data, u32 len)
 {
-	u32 pkt = e->free;
+	struct txn_ledger *L = e->L;
+	u32 pkt = L->free;
 	int ret;
 
-	if (!e->src || src >= e->n || dst >= e->n || src == dst || len > e->p.payload)
+	if (!L->open || src >= e->n || dst >= e->n || src == dst || len > L->p.payload)
 		return -EINVAL;
 	if (pkt == TXN_NONE)
 		return -ENOBUFS;
-	e->free = e->pk[pkt].next;
-	e->pk[pkt].next = TXN_NONE;
-	e->pk[pkt].loc = src;
-	e->src[pkt] = src;
-	e->pk[pkt].dst = dst;
-	e->len[pkt] = len;
+	L->free = L->pk[pkt].tag;
+	e->next[pkt] = TXN_NONE;
+	slot_init(L, pkt, src, dst);
+	L->src[pkt] = src;
+	L->len[pkt] = len;
 	if (len)
-		memcpy(e->payload + (size_t)pkt * e->p.payload, data, len);
-	e->sum[pkt] = checksum(e->payload + (size_t)pkt * e->p.payload, len);
+		memcpy(L->payload + (size_t)pkt * L->p.payload, data, len);
+	L->sum[pkt] = checksum(L->payload + (size_t)pkt * L->p.payload, len);
 	ret = e->sched->inject(e, pkt);
 	if (ret) {
-		e->pk[pkt].loc = TXN_LOC_FREE;
-		e->pk[pkt].next = e->free;
-		e->free = pkt;
+		txn_slot_free(L, pkt);
 		return ret;
 	}
-	e->injected++;
+	L->injected++;
+	mirror(e);
 	return (int)pkt;
+}
+
+const u8 *txn_engine_data(const struct txn_engine *e, u32 pkt, u32 *len)
+{
+	*len = e->L->len[pkt];
+	return e->L->payload + (size_t)pkt * e->L->p.payload;
 }
 
 void txn_engine_release(struct txn_engine *e, u32 pkt)
 {
-	e->pk[pkt].loc = TXN_LOC_FREE;
-	e->pk[pkt].next = e->free;
-	e->free = pkt;
+	txn_slot_free(e->L, pkt);
+}
+
+void txn_engine_set_port_model(struct txn_engine *e, u32 port_model)
+{
+	e->p.port_model = port_model;
+	e->L->p.port_model = port_model;
+	e->L->pub.port_model = port_model;
 }
 
 void txn_pq_push(struct txn_engine *e, u32 link, u32 key, u32 pkt)
 {
 	u64 b = (u64)link * e->pq_keys + key;
 
-	e->pk[pkt].next = TXN_NONE;
+	e->next[pkt] = TXN_NONE;
 	if (e->pq_tail[b] == TXN_NONE)
 		e->pq_head[b] = pkt;
 	else
-		e->pk[e->pq_tail[b]].next = pkt;
+		e->next[e->pq_tail[b]] = pkt;
 	e->pq_tail[b] = pkt;
 	if (key > e->pq_top[link])
 		e->pq_top[link] = key;
@@ -329,21 +539,81 @@ u32 txn_pq_pop_max(struct txn_engine *e, u32 link)
 		key--;
 	}
 	e->pq_top[link] = key;
-	e->pq_head[base + key] = e->pk[pkt].next;
-	if (e->pk[pkt].next == TXN_NONE)
+	e->pq_head[base + key] = e->next[pkt];
+	if (e->next[pkt] == TXN_NONE)
 		e->pq_tail[base + key] = TXN_NONE;
 	e->qlen[e->g->src[link]]--;
 	return pkt;
 }
 
-static int violate(struct txn_engine *e, u64 tick, u32 node, u32 pkt, const char *rule)
+int txn_violate(struct txn_engine *e, u64 tick, u32 node, u32 pkt, const char *rule)
 {
+	if (e->failed)
+		return -EPROTO;
 	e->failed = true;
 	e->v.tick = tick;
 	e->v.node = node;
 	e->v.pkt = pkt;
 	e->v.rule = rule;
 	return -EPROTO;
+}
+
+static void set_bit64(u64 *bits, u64 i)
+{
+	bits[i / 64] |= 1ULL << (i % 64);
+}
+
+/*
+ * What arriving at @to means for @pkt: consumed (unicast at its
+ * destination, an accumulation's partial at its result's node: 0), or
+ * still there for the scheduler to send on (1): a relay, or a broadcast
+ * copy, which the processor receives and keeps.  -EPROTO on a violation.
+ */
+static int arrive_at(struct txn_engine *e, u64 t, u32 pkt, u32 to)
+{
+	struct txn_ledger *L = e->L;
+	u32 tag = L->pk[pkt].tag;
+	u64 bit;
+
+	switch (L->kind) {
+	case TXN_UNICAST:
+		if (to != tag)
+			return 1;
+		L->pk[pkt].loc = TXN_LOC_GONE;
+		L->recvd[to]++;
+		L->delivered++;
+		if (L->open) {
+			if (checksum(L->payload + (size_t)pkt * L->p.payload, L->len[pkt]) != L->sum[pkt])
+				return txn_violate(e, t, to, pkt, "payload corrupted");
+			e->done[e->ndone++] = pkt;
+		}
+		return 0;
+	case TXN_BROADCAST:
+		if (to >= e->n)
+			return 1;
+		bit = (u64)tag * e->n + to;
+		if (txn_bit(L->have, bit))
+			return txn_violate(e, t, to, pkt, "message delivered twice to a processor");
+		if (L->p.payload) {
+			const u8 *b = L->payload + (size_t)pkt * L->p.payload;
+			u32 i, origin = txn_msg_origin(L, tag);
+
+			for (i = 0; i < L->p.payload; i++)
+				if (b[i] != txn_payload_byte(L->p.seed, origin, TXN_NONE, i))
+					return txn_violate(e, t, to, pkt, "payload corrupted");
+		}
+		set_bit64(L->have, bit);
+		L->recvd[to]++;
+		L->delivered++;
+		return 1;
+	default:
+		if (!L->tagged || to != tag)
+			return 1;
+		if (txn_fold_part(e, t, to, pkt, &L->part[pkt]))
+			return -EPROTO;
+		L->pk[pkt].loc = TXN_LOC_GONE;
+		return 0;
+	}
 }
 
 /*
@@ -353,55 +623,55 @@ static int violate(struct txn_engine *e, u64 tick, u32 node, u32 pkt, const char
  */
 static int move_all(struct txn_engine *e, u64 t, u32 *narr)
 {
+	struct txn_ledger *L = e->L;
 	const struct txn_graph *g = e->g;
-	bool single = e->p.port_model == TXNET_PORT_SINGLE;
-	u32 i, pkt, link, from, to, loc;
+	bool single = L->p.port_model == TXNET_PORT_SINGLE;
+	u32 i, pkt, link, from, to, loc, procs = g->procs;
+	int ret;
 
 	if (e->nmoves > e->max_moves)
-		return violate(e, t, TXN_NONE, TXN_NONE,
-			       "more moves than links: a link carried two packets in one tick");
+		return txn_violate(e, t, TXN_NONE, TXN_NONE,
+				   "more moves than links: a link carried two packets in one tick");
 	for (i = 0; i < e->nmoves; i++) {
 		pkt = e->moves[i].pkt;
 		link = e->moves[i].link;
-		if (pkt >= e->npkts || e->pk[pkt].loc == TXN_LOC_FREE)
-			return violate(e, t, TXN_NONE, pkt, "no such packet");
+		if (pkt >= e->npkts || L->pk[pkt].loc == TXN_LOC_FREE)
+			return txn_violate(e, t, TXN_NONE, pkt, "no such packet: the scheduler made it up");
 		if (link >= g->links)
-			return violate(e, t, e->pk[pkt].loc, pkt, "no such link");
+			return txn_violate(e, t, L->pk[pkt].loc, pkt, "no such link");
 		from = g->src[link];
 		to = g->dst[link];
-		loc = e->pk[pkt].loc;
+		loc = L->pk[pkt].loc;
 		if (loc != from) {
-			if (loc == TXN_LOC_DELIVERED)
-				return violate(e, t, from, pkt, "packet moved after it was consumed");
+			if (loc == TXN_LOC_GONE)
+				return txn_violate(e, t, from, pkt,
+						   "packet moved after it was consumed, merged or folded");
 			if (loc & TXN_LOC_MOVED)
-				return violate(e, t, from, pkt,
-					       "store-and-forward: packet moved twice in one tick");
-			return violate(e, t, from, pkt, "packet is not at the node the link leaves");
+				return txn_violate(e, t, from, pkt,
+						   "store-and-forward: packet moved twice in one tick");
+			return txn_violate(e, t, from, pkt, "packet is not at the node the link leaves");
 		}
-		if (e->stamp[link] == t)
-			return violate(e, t, from, pkt, "link carried two packets in one tick");
-		e->stamp[link] = t;
+		if (L->stamp[link] == t)
+			return txn_violate(e, t, from, pkt, "link carried two packets in one tick");
+		L->stamp[link] = t;
 		if (single) {
-			if (e->sent_at[from] == t)
-				return violate(e, t, from, pkt, "single-port: node sent two packets in one tick");
-			if (e->recv_at[to] == t)
-				return violate(e, t, to, pkt, "single-port: node received two packets in one tick");
-			e->sent_at[from] = t;
-			e->recv_at[to] = t;
+			/* The single-port rule is the processors'; switches have their lines. */
+			if (from < procs && L->sent_at[from] == t)
+				return txn_violate(e, t, from, pkt,
+						   "single-port: node sent two packets in one tick");
+			if (to < procs && L->recv_at[to] == t)
+				return txn_violate(e, t, to, pkt,
+						   "single-port: node received two packets in one tick");
+			L->sent_at[from] = t;
+			L->recv_at[to] = t;
 		}
-		e->transmissions++;
-		if (to != e->pk[pkt].dst) {
-			e->pk[pkt].loc = to | TXN_LOC_MOVED;
-			e->arrivals[(*narr)++] = i;
-			continue;
-		}
-		e->pk[pkt].loc = TXN_LOC_DELIVERED;
-		e->delivered++;
-		if (e->done) {
-			if (checksum(e->payload + (size_t)pkt * e->p.payload, e->len[pkt]) != e->sum[pkt])
-				return violate(e, t, to, pkt, "payload corrupted");
-			e->done[e->ndone++] = pkt;
-		}
+		L->transmissions++;
+		L->pk[pkt].loc = to | TXN_LOC_MOVED;
+		ret = arrive_at(e, t, pkt, to);
+		if (ret < 0)
+			return ret;
+		if (ret)
+			L->arrivals[(*narr)++] = i;
 	}
 	return 0;
 }
@@ -434,27 +704,28 @@ int txn_fault_from_name(const char *name)
 /* Test-only rule breaking, so that tests can prove the checks fire. */
 static void inject_fault(struct txn_engine *e)
 {
+	struct txn_ledger *L = e->L;
 	struct txn_move *m = e->moves;
 	u32 pkt, node;
 
-	if (e->tick != 0 || !e->nmoves)
+	if (L->tick != 0 || !e->nmoves)
 		return;
 	node = e->g->src[m[0].link];
-	switch (e->p.fault) {
+	switch (L->p.fault) {
 	case TXN_FAULT_LINK_TWICE:
 	case TXN_FAULT_SINGLE_PORT:
 		/* A second packet of the same node: on the same link, or on another. */
 		for (pkt = 0; pkt < e->npkts; pkt++) {
 			u32 i, l;
 
-			if (e->pk[pkt].loc != node || pkt == m[0].pkt)
+			if (L->pk[pkt].loc != node || pkt == m[0].pkt)
 				continue;
 			for (i = 0; i < e->nmoves && m[i].pkt != pkt; i++)
 				;
 			if (i < e->nmoves)
 				continue;
 			l = m[0].link;
-			if (e->p.fault == TXN_FAULT_SINGLE_PORT) {
+			if (L->p.fault == TXN_FAULT_SINGLE_PORT) {
 				l = e->g->first[node];
 				if (l == m[0].link)
 					l++;
@@ -473,68 +744,78 @@ static void inject_fault(struct txn_engine *e)
 		break;
 	case TXN_FAULT_DROP:
 		/* Popped from its queue and never sent again: lost. */
-		e->pk[m[0].pkt].loc = e->g->nodes;
+		L->pk[m[0].pkt].loc = e->g->nodes;
 		m[0] = m[--e->nmoves];
 		break;
 	case TXN_FAULT_CORRUPT:
-		if (e->payload)
-			e->payload[0] ^= 0x5a;
+		if (L->payload)
+			L->payload[0] ^= 0x5a;
 		break;
 	}
+}
+
+/* A scheduler may read e->p and the counters; one that wrote them fails. */
+int txn_check_untouched(struct txn_engine *e, u64 t)
+{
+	const struct txn_ledger *L = e->L;
+
+	if (memcmp(&e->p, &L->pub, sizeof(e->p)))
+		return txn_violate(e, t, TXN_NONE, TXN_NONE,
+				   "the scheduler rewrote the run's parameters");
+	if (e->tick != L->tick || e->delivered != L->delivered || e->expected != L->expected ||
+	    e->transmissions != L->transmissions || e->injected != L->injected)
+		return txn_violate(e, t, TXN_NONE, TXN_NONE,
+				   "the scheduler rewrote the engine's counters");
+	return 0;
 }
 
 int txn_engine_tick(struct txn_engine *e)
 {
+	struct txn_ledger *L = e->L;
 	const struct txn_graph *g = e->g;
-	u64 t = e->tick + 1;
+	u64 t = L->tick + 1, before = L->delivered;
 	u32 i, narr = 0;
 	int ret;
 
-	if (e->failed)
+	if (e->failed || txn_check_untouched(e, t))
 		return -EPROTO;
 	e->nmoves = 0;
 	e->ndone = 0;
 	e->sched->choose(e);
-	if (e->p.fault)
+	if (e->failed)
+		return -EPROTO;
+	if (L->p.fault)
 		inject_fault(e);
 	ret = move_all(e, t, &narr);
 	if (ret)
 		return ret;
-	if (!e->nmoves)
-		return violate(e, t, TXN_NONE, TXN_NONE,
-			       "no packet moved while some remain undelivered");
 	/* Only now may arrivals join queues: nothing leaves in the tick it arrived. */
 	for (i = 0; i < narr; i++) {
-		struct txn_move *m = &e->moves[e->arrivals[i]];
+		struct txn_move *m = &e->moves[L->arrivals[i]];
 
-		e->pk[m->pkt].loc = g->dst[m->link];
-		e->sched->arrive(e, m->pkt, m->link);
+		L->pk[m->pkt].loc = g->dst[m->link];
 	}
-	e->tick = t;
-	return e->delivered == e->injected;
-}
+	for (i = 0; i < narr; i++) {
+		struct txn_move *m = &e->moves[L->arrivals[i]];
 
-int txn_engine_verify(struct txn_engine *e)
-{
-	u32 pkt, i, src;
-	const u8 *b;
-
-	if (e->failed)
-		return -EPROTO;
-	for (pkt = 0; pkt < e->npkts; pkt++) {
-		src = txn_pkt_src(e, pkt);
-		if (e->pk[pkt].loc != TXN_LOC_DELIVERED)
-			return violate(e, e->tick, e->pk[pkt].loc, pkt, "packet never reached its destination");
-		if (!e->payload)
-			continue;
-		b = e->payload + (size_t)pkt * e->p.payload;
-		for (i = 0; i < e->p.payload; i++)
-			if (b[i] != txn_payload_byte(e->p.seed, src, e->pk[pkt].dst, i))
-				return violate(e, e->tick, e->pk[pkt].dst, pkt, "payload corrupted");
-		if (!(pkt & 4095))
-			txn_cond_resched();
+		if (L->pk[m->pkt].loc == g->dst[m->link])
+			e->sched->arrive(e, m->pkt, m->link);
+		if (e->failed)
+			return -EPROTO;
 	}
-	if (e->delivered != e->npkts)
-		return violate(e, e->tick, TXN_NONE, TXN_NONE, "delivery count differs from packet count");
+	L->tick = t;
+	mirror(e);
+	if (L->open)
+		return L->delivered == L->injected;
+	if (L->delivered == L->expected)
+		return 1;
+	if (L->delivered != before)
+		L->progress_tick = t;
+	else if (t - L->progress_tick > L->stall_limit)
+		return txn_violate(e, t, TXN_NONE, TXN_NONE,
+				   "no progress: nothing was delivered for too many ticks (a livelock or a lost packet)");
+	if (L->p.max_ticks && t >= L->p.max_ticks)
+		return txn_violate(e, t, TXN_NONE, TXN_NONE,
+				   "tick limit: the run reached max_ticks before it was done");
 	return 0;
 }

@@ -1,18 +1,31 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The tick engine: the only code that moves packets.
+ * The tick engine: the only code that moves, copies and combines packets.
  *
  * The timing model (shared/DESIGN.md) in short: in one tick every directed
  * link carries at most one packet; a packet that arrives in tick t leaves
- * again in t+1 at the earliest; a packet is consumed on arrival at its
- * destination; under the single-port model a node sends at most one and
- * receives at most one packet per tick.
+ * again in t+1 at the earliest; under the single-port model a processor
+ * sends at most one and receives at most one packet per tick.  What a
+ * packet is depends on the operation (Documentation/txnet-engine.rst):
  *
- * Schedulers decide; the engine checks.  Each tick a scheduler appends
- * moves (packet, link) to e->moves; the engine rejects the whole run if a
- * move breaks a rule, then applies the moves.  Arrivals are handed back
- * to the scheduler only after every move of the tick is applied, which is
- * what makes the model store-and-forward.
+ * - unicast (total exchange, scatter, gather): a packet goes from its source
+ *   to its destination and is consumed on arrival there;
+ * - broadcast (broadcast, multinode broadcast): a packet is a copy of a
+ *   message; a processor it reaches receives the message (exactly once) and
+ *   keeps the packet, which it may send on or copy;
+ * - combining (accumulate, multinode accumulate, prefix sum, data sum): a
+ *   packet is a partial result: a set of contributions and their sum.  For
+ *   accumulations it is folded into its result on arrival at the result's
+ *   node; for prefix and data sums the schedule folds it with txn_fold().
+ *
+ * Schedulers propose; the engine checks and records.  Each tick a scheduler
+ * appends moves (packet, link) to e->moves and may call txn_copy(),
+ * txn_merge() and txn_fold(); the engine checks every proposal against the
+ * rules and fails the run on the first one broken.  Where each packet is,
+ * what it carries, what was delivered and every combined value live in
+ * engine-private state (struct txn_ledger, engine_impl.h) that schedulers
+ * cannot name: at the end they are compared with what the inputs alone say
+ * they must be.
  */
 #ifndef TXN_CORE_ENGINE_H
 #define TXN_CORE_ENGINE_H
@@ -20,9 +33,6 @@
 #include "shim.h"
 #include "topology.h"
 
-#define TXN_LOC_DELIVERED	((u32)~0U)
-#define TXN_LOC_MOVED		(1U << 31)	/* or-ed into loc during its move; vertices < 2^24 */
-#define TXN_LOC_FREE		((u32)~2U)	/* an open-traffic slot not in use */
 #define TXN_NONE		((u32)~0U)
 #define TXN_MAX_PAYLOAD		4096
 #define TXN_MOVES_SLACK		8
@@ -48,6 +58,7 @@ const char *txn_fault_name(u32 fault);
 int txn_fault_from_name(const char *name);
 
 struct txn_engine;
+struct txn_ledger;
 
 /* What a scheduler is: a policy over the engine's queues. */
 struct txn_sched {
@@ -55,9 +66,12 @@ struct txn_sched {
 	const char *name;
 	/* Queue the initial packets; 0 or -errno. */
 	int (*start)(struct txn_engine *e);
-	/* Append this tick's moves to e->moves. */
+	/* Propose this tick's moves (txn_move), copies and merges. */
 	void (*choose)(struct txn_engine *e);
-	/* @pkt came over @link to a node that is not its destination: queue it onward. */
+	/*
+	 * @pkt came over @link and was not consumed there (a relay, a switch,
+	 * or a broadcast copy the node keeps): queue it onward or keep it.
+	 */
 	void (*arrive)(struct txn_engine *e, u32 pkt, u32 link);
 	/* Open traffic: route a newly injected @pkt (at its source); 0 or -errno. */
 	int (*inject)(struct txn_engine *e, u32 pkt);
@@ -65,17 +79,46 @@ struct txn_sched {
 	void (*fini)(struct txn_engine *e);
 	/* Bucket count per link for txn_pq_*, 0 when only FIFOs are used. */
 	u32 (*pq_keys)(const struct txn_graph *g);
-	/* Bytes start and inject allocate at most for @npkts packets; may be NULL. */
-	u64 (*priv_bytes)(const struct txn_graph *g, u64 npkts);
+	/* Bytes start and inject allocate at most for @npkts packet slots; may be NULL. */
+	u64 (*priv_bytes)(const struct txn_graph *g, u32 op, u64 npkts);
 };
 
 struct txn_run_params {
 	u32 op;				/* enum txnet_op */
 	u32 port_model;			/* enum txnet_port_model */
-	u32 payload;			/* bytes per packet, 0..TXN_MAX_PAYLOAD */
+	u32 payload;			/* bytes per packet: unicast and broadcast only */
 	u64 seed;
 	u32 fault;			/* enum txn_fault: test-only rule breaking */
+	u32 root;			/* operations with a root */
+	const s64 *values;		/* combining: the inputs, or NULL: random ones */
+	u32 nvalues;
+	u64 values_seed;		/* random values 0..999 when values is NULL */
+	u64 max_ticks;			/* fail past this many ticks; 0: no limit */
 };
+
+/* What an operation is (ops.c); names as txctl spells them. */
+bool txn_op_valid(u32 op);
+const char *txn_op_name(u32 op);
+u32 txn_op_from_name(const char *name);
+bool txn_op_has_root(u32 op);
+bool txn_op_combines(u32 op);
+bool txn_op_copies(u32 op);
+/* Inputs a combining operation takes on @n processors: n, or n*n; 0 for others. */
+u64 txn_op_nvalues(u32 op, u32 n);
+/* Packet slots a run of @op on @n processors has, 0 when too many for 32 bits. */
+u64 txn_op_slots(u32 op, u32 n);
+/* What a verified run delivers: packets received, or contributions folded. */
+u64 txn_op_units(u32 op, u32 n);
+
+/*
+ * Check @p for a run on @g before anything is allocated: 0, or -EINVAL with
+ * *@why naming the field (root, values, payload, op, port model), or -E2BIG
+ * when the run cannot be represented (too many packets for 32 bits).
+ */
+int txn_run_check(const struct txn_graph *g, const struct txn_run_params *p, const char **why);
+
+/* The input value of processor @i for result @r, as the engine reads it. */
+s64 txn_input_value(const struct txn_run_params *p, u32 n, u32 i, u32 r);
 
 /* The first rule a run broke. */
 struct txn_violation {
@@ -88,67 +131,61 @@ struct txn_violation {
 struct txn_engine {
 	const struct txn_graph *g;
 	const struct txn_sched *sched;
+	/* A copy for schedulers to read; the engine checks against its own. */
 	struct txn_run_params p;
 	u32 n;				/* processors */
-	u32 npkts;			/* n * (n - 1) */
+	u32 npkts;			/* packet slots */
 
-	/*
-	 * Per packet: 12 bytes in one record, plus the payload.  One record,
-	 * not three arrays, because a hop touches all three fields of a
-	 * packet nobody touched for a while: one cache miss instead of three.
-	 */
-	struct txn_pkt {
-		u32 loc;		/* vertex, or TXN_LOC_* */
-		u32 dst;
-		u32 next;		/* FIFO / bucket chains, free slots */
-	} *pk;
-	u8 *payload;
+	/* Scheduler-owned: chains of packets in queues (FIFO and buckets). */
+	u32 *next;
 
 	/* per link */
 	u32 *qhead, *qtail;		/* FIFO per out-link */
-	u64 *stamp;			/* last tick the link carried a packet */
 	u32 pq_keys;			/* buckets per link, 0 if unused */
 	u32 *pq_head, *pq_tail;		/* links * pq_keys */
 	u32 *pq_top;			/* per link: no key above it is used */
 
 	/* per vertex */
 	u32 *qlen, *qmax;
-	u64 *sent_at, *recv_at;		/* single-port stamps: tick + 1, 0 = never */
 
 	struct txn_move {
 		u32 pkt;
 		u32 link;
 	} *moves;
 	u32 nmoves, max_moves;
-	u32 *arrivals;			/* packets handed to ->arrive after the tick */
 
+	/*
+	 * Read-only mirrors of the engine's own counters, for schedulers and
+	 * the shell; written by the engine after each tick, and checked
+	 * against the ledger before the next (a scheduler that writes one
+	 * fails the run).
+	 */
 	u64 tick;			/* ticks completed */
-	u64 delivered;
+	u64 delivered;			/* units, see txn_op_units() */
+	u64 expected;
 	u64 transmissions;
+	u64 copies, merges;
+	u64 injected;			/* open traffic: packets put in */
 	struct txn_violation v;
 	bool failed;
 
-	/* open traffic only (txn_engine_init_open) */
-	u32 *src, *len, *sum;		/* per slot: origin, bytes, checksum */
-	u32 free;			/* free slots, chained through next[] */
-	u64 injected;			/* packets put in; done when all delivered */
-	u32 *done, ndone;		/* slots delivered in the last tick */
+	/* open traffic: slots delivered in the last tick, for the shell */
+	u32 *done, ndone;
 
 	void *priv;			/* the scheduler's state */
 	u64 sched_state[4];		/* small scheduler state, no allocation */
+
+	struct txn_ledger *L;		/* the engine's own record: engine_impl.h */
 };
 
 /*
  * Bytes txn_engine_init() / txn_engine_init_open() will allocate, the
  * schedule's own included; the shell charges them first.
  */
-u64 txn_engine_bytes(const struct txn_graph *g, const struct txn_sched *s, u32 payload);
+u64 txn_engine_bytes(const struct txn_graph *g, const struct txn_sched *s,
+		     const struct txn_run_params *p);
 u64 txn_engine_open_bytes(const struct txn_graph *g, const struct txn_sched *s, u32 payload,
 			  u32 slots);
-
-int txn_engine_init(struct txn_engine *e, const struct txn_graph *g,
-		    const struct txn_sched *s, const struct txn_run_params *p);
-void txn_engine_free(struct txn_engine *e);
 
 /*
  * Both return 0, -ENOMEM, -EINVAL, or -E2BIG when one of the arrays would
@@ -157,28 +194,67 @@ void txn_engine_free(struct txn_engine *e);
  * Open traffic (user ports): packets come and go.  inject returns the
  * slot (>= 0) or -EINVAL / -ENOBUFS (all slots taken); after a tick the
  * slots in done[0 .. ndone-1] were delivered, checksum verified, and the
- * caller gives each back with txn_engine_release() once it has copied it.
+ * caller copies each out with txn_engine_data() and gives it back with
+ * txn_engine_release().
  */
+int txn_engine_init(struct txn_engine *e, const struct txn_graph *g,
+		    const struct txn_sched *s, const struct txn_run_params *p);
+void txn_engine_free(struct txn_engine *e);
 int txn_engine_init_open(struct txn_engine *e, const struct txn_graph *g,
 			 const struct txn_sched *s, const struct txn_run_params *p, u32 slots);
 int txn_engine_inject(struct txn_engine *e, u32 src, u32 dst, const void *data, u32 len);
+const u8 *txn_engine_data(const struct txn_engine *e, u32 pkt, u32 *len);
 void txn_engine_release(struct txn_engine *e, u32 pkt);
+/* The shell changes the port model of open traffic between ticks. */
+void txn_engine_set_port_model(struct txn_engine *e, u32 port_model);
 
 /*
- * Advance one tick.  Returns 1 when every packet has been consumed, 0 to
- * go on, -EPROTO when a rule was broken (e->v says which).
+ * Advance one tick.  Returns 1 when everything was delivered, 0 to go on,
+ * -EPROTO when a rule was broken (e->v says which).  Ticks in which nothing
+ * moves are legal; a run that delivers nothing for a bounded number of
+ * ticks fails with "no progress", one that passes p.max_ticks with "tick
+ * limit".
  */
 int txn_engine_tick(struct txn_engine *e);
 
-/* After the last tick: every packet delivered once, payloads intact. */
+/*
+ * After the last tick: every processor received exactly what the inputs
+ * say (every packet once, payloads intact, every combined value equal to
+ * the sum computed afresh from the inputs).
+ */
 int txn_engine_verify(struct txn_engine *e);
 
-/* Processor of packet @pkt's origin, and its id from (src, dst). */
-static inline u32 txn_pkt_src(const struct txn_engine *e, u32 pkt)
-{
-	return e->src ? e->src[pkt] : pkt / (e->n - 1);
-}
+/* What processor @node ended with (combining operations); false if none. */
+bool txn_engine_value(const struct txn_engine *e, u32 node, s64 *value);
 
+/*
+ * What a scheduler may ask about a packet: where it is (a vertex, or
+ * TXN_NONE once consumed or free), where it goes (unicast: its destination;
+ * accumulations: the result's node; broadcast: the message, i.e. its
+ * origin for a multinode broadcast; prefix and data sums: TXN_NONE), where
+ * it came from (unicast and broadcast), and how many contributions it
+ * carries (combining).
+ */
+u32 txn_pkt_loc(const struct txn_engine *e, u32 pkt);
+u32 txn_pkt_dst(const struct txn_engine *e, u32 pkt);
+u32 txn_pkt_src(const struct txn_engine *e, u32 pkt);
+u32 txn_pkt_count(const struct txn_engine *e, u32 pkt);
+/* Broadcast: whether processor @node has received (or originated) message @msg. */
+bool txn_has_msg(const struct txn_engine *e, u32 node, u32 msg);
+/* Combining: contributions processor @node's result still lacks. */
+u32 txn_result_missing(const struct txn_engine *e, u32 node);
+
+/*
+ * Proposals that take effect at once (they cost no tick): a copy of @pkt
+ * at the processor that holds it (the new slot, or TXN_NONE after a
+ * violation); @from merged into @into (same processor, same result); @pkt
+ * folded into the result of the processor that holds it.  0 or -EPROTO.
+ */
+u32 txn_copy(struct txn_engine *e, u32 pkt);
+int txn_merge(struct txn_engine *e, u32 into, u32 from);
+int txn_fold(struct txn_engine *e, u32 pkt);
+
+/* Total exchange: the slot of packet (src, dst). */
 static inline u32 txn_pkt_id(const struct txn_engine *e, u32 src, u32 dst)
 {
 	return src * (e->n - 1) + (dst < src ? dst : dst - 1);
@@ -201,11 +277,11 @@ static inline void txn_queued(struct txn_engine *e, u32 link)
 
 static inline void txn_q_push(struct txn_engine *e, u32 link, u32 pkt)
 {
-	e->pk[pkt].next = TXN_NONE;
+	e->next[pkt] = TXN_NONE;
 	if (e->qtail[link] == TXN_NONE)
 		e->qhead[link] = pkt;
 	else
-		e->pk[e->qtail[link]].next = pkt;
+		e->next[e->qtail[link]] = pkt;
 	e->qtail[link] = pkt;
 	txn_queued(e, link);
 }
@@ -216,7 +292,7 @@ static inline u32 txn_q_pop(struct txn_engine *e, u32 link)
 
 	if (pkt == TXN_NONE)
 		return pkt;
-	e->qhead[link] = e->pk[pkt].next;
+	e->qhead[link] = e->next[pkt];
 	if (e->qhead[link] == TXN_NONE)
 		e->qtail[link] = TXN_NONE;
 	e->qlen[e->g->src[link]]--;
@@ -238,5 +314,6 @@ static inline void txn_move(struct txn_engine *e, u32 pkt, u32 link)
 
 /* The byte @i of the payload packet (src, dst) carries in a run seeded @seed. */
 u8 txn_payload_byte(u64 seed, u32 src, u32 dst, u32 i);
+u64 txn_mix64(u64 x);
 
 #endif /* TXN_CORE_ENGINE_H */

@@ -31,8 +31,16 @@ const struct txn_sched *txn_sched_pick(const struct txn_spec *spec, u32 op, u32 
 {
 	u32 shape = txn_shape(spec);
 
+	if (!txn_op_valid(op)) {
+		*why = "op: unknown operation";
+		return NULL;
+	}
+	if (algo == TXNET_ALGO_SHORTEST_PATH)
+		return &txn_sched_general;
 	if (op != TXNET_OP_TOTAL_EXCHANGE) {
-		*why = "unknown operation";
+		if (algo == TXNET_ALGO_AUTO)
+			return &txn_sched_general;
+		*why = "algo: the paper 001 schedules run total exchange only; use auto or shortest-path";
 		return NULL;
 	}
 	if (shape == TXN_SHAPE_LINEAR) {
@@ -43,7 +51,7 @@ const struct txn_sched *txn_sched_pick(const struct txn_spec *spec, u32 op, u32 
 		case TXNET_ALGO_SCATTERINGS:
 			return &txn_sched_scatterings;
 		}
-		*why = "algorithm does not run on a linear array: use furthest-first or scatterings";
+		*why = "algo: does not run on a linear array: use furthest-first, scatterings or shortest-path";
 		return NULL;
 	}
 	if (shape == TXN_SHAPE_RING) {
@@ -54,10 +62,12 @@ const struct txn_sched *txn_sched_pick(const struct txn_spec *spec, u32 op, u32 
 		case TXNET_ALGO_MESSAGE_SHIFT_PLAIN:
 			return &txn_sched_message_shift_plain;
 		}
-		*why = "algorithm does not run on a ring: use message-shift or message-shift-plain";
+		*why = "algo: does not run on a ring: use message-shift, message-shift-plain or shortest-path";
 		return NULL;
 	}
-	*why = "total exchange is implemented for linear arrays and rings only";
+	if (algo == TXNET_ALGO_AUTO)
+		return &txn_sched_general;
+	*why = "algo: the paper 001 schedules run on linear arrays and rings only; use auto or shortest-path";
 	return NULL;
 }
 
@@ -141,14 +151,10 @@ const char *txn_algo_name(u32 algo)
 		[TXNET_ALGO_SCATTERINGS] = "scatterings",
 		[TXNET_ALGO_MESSAGE_SHIFT] = "message-shift",
 		[TXNET_ALGO_MESSAGE_SHIFT_PLAIN] = "message-shift-plain",
+		[TXNET_ALGO_SHORTEST_PATH] = "shortest-path",
 	};
 
 	return algo < ARRAY_SIZE(names) && names[algo] ? names[algo] : "unknown";
-}
-
-const char *txn_op_name(u32 op)
-{
-	return op == TXNET_OP_TOTAL_EXCHANGE ? "total-exchange" : "unknown";
 }
 
 const char *txn_run_status_name(u32 status)

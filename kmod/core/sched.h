@@ -37,7 +37,6 @@ bool txn_expected_steps(const struct txn_sched *s, const struct txn_spec *spec,
 
 /* Names of enum values, as txctl spells them. */
 const char *txn_algo_name(u32 algo);
-const char *txn_op_name(u32 op);
 const char *txn_run_status_name(u32 status);
 
 /* The schedules (sched_linear.c, sched_ring.c) */
@@ -46,6 +45,7 @@ extern const struct txn_sched txn_sched_scatterings;
 extern const struct txn_sched txn_sched_message_shift;
 extern const struct txn_sched txn_sched_message_shift_plain;
 extern const struct txn_sched txn_sched_route;	/* open traffic, sched_route.c */
+extern const struct txn_sched txn_sched_general;	/* any op, any topology: sched_general.c */
 
 /* 1-D plumbing both share (sched_line.c) */
 bool txn_line_forward(const struct txn_engine *e, u32 link);

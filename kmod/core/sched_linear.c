@@ -12,7 +12,7 @@ static u32 distance(u32 a, u32 b)
 /* Queue @pkt at @node towards its destination, furthest first. */
 static void queue_at(struct txn_engine *e, u32 pkt, u32 node)
 {
-	u32 to = e->pk[pkt].dst;
+	u32 to = txn_pkt_dst(e, pkt);
 
 	txn_pq_push(e, txn_line_link(e, node, to > node), distance(node, to), pkt);
 }

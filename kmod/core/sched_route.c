@@ -92,7 +92,7 @@ static int find_path(struct txn_engine *e, struct route_state *st, u32 pkt, u32 
 static int route_inject(struct txn_engine *e, u32 pkt)
 {
 	struct route_state *st = e->priv;
-	int ret = find_path(e, st, pkt, e->src[pkt], e->pk[pkt].dst);
+	int ret = find_path(e, st, pkt, txn_pkt_src(e, pkt), txn_pkt_dst(e, pkt));
 
 	if (ret)
 		return ret;
@@ -136,8 +136,9 @@ static void route_choose(struct txn_engine *e)
 }
 
 /* What route_start allocates, plus a path of at most diameter links per packet. */
-static u64 route_priv_bytes(const struct txn_graph *g, u64 npkts)
+static u64 route_priv_bytes(const struct txn_graph *g, u32 op, u64 npkts)
 {
+	(void)op;
 	return sizeof(struct route_state) +
 	       npkts * (sizeof(u32 *) + sizeof(u32) + (u64)g->diameter * sizeof(u32)) +
 	       (u64)g->nodes * (2 * sizeof(u32) + 2 * sizeof(u64));

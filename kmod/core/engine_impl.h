@@ -1,0 +1,106 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The engine's own record of a run.  Only the engine's files include this:
+ * schedulers see struct txn_ledger as an opaque pointer, so whatever they
+ * do, where a packet is, what it carries, what was delivered and every
+ * combined value are written by the engine alone.
+ */
+#ifndef TXN_CORE_ENGINE_IMPL_H
+#define TXN_CORE_ENGINE_IMPL_H
+
+#include "engine.h"
+
+#define TXN_LOC_GONE		((u32)~0U)	/* consumed, merged away or folded */
+#define TXN_LOC_FREE		((u32)~2U)	/* a slot not in use */
+#define TXN_LOC_MOVED		(1U << 31)	/* or-ed into loc during its move; vertices < 2^24 */
+
+enum txn_kind {
+	TXN_UNICAST,		/* consumed at its destination */
+	TXN_BROADCAST,		/* received by every processor, kept, copied */
+	TXN_COMBINE,		/* partial sums, merged and folded */
+};
+
+struct txn_pkt {
+	u32 loc;		/* vertex, or TXN_LOC_* */
+	u32 tag;		/* destination, message or result node; free chain */
+};
+
+/* A partial result: which contributions (as a count and a hash) and their sum. */
+struct txn_part {
+	u64 value;		/* wrapping sum of the s64 inputs */
+	u64 hsum;		/* sum of the contributors' hashes */
+	u32 count;
+	u32 maxid;		/* largest contributor */
+};
+
+struct txn_ledger {
+	struct txn_run_params p;	/* the engine's own copy, values -> vals */
+	struct txn_run_params pub;	/* what e->p must still be */
+	u32 kind;			/* enum txn_kind */
+	bool tagged;			/* combining: packets belong to one result */
+	bool copies;			/* txn_copy() allowed */
+	bool open;			/* user ports: packets come and go */
+	u32 nmsgs;			/* broadcast: messages */
+	u64 tick, delivered, expected, transmissions, copies_made, merges, injected;
+	u64 progress_tick, stall_limit;
+	u64 salt;			/* contributor hashes */
+
+	struct txn_pkt *pk;		/* per slot */
+	u8 *payload;			/* per slot, p.payload bytes */
+	struct txn_part *part;		/* per slot: combining */
+	u32 free;			/* free slots, chained through pk[].tag */
+
+	u64 *stamp;			/* per link: last tick it carried a packet */
+	u64 *sent_at, *recv_at;		/* per vertex, single-port */
+	u32 *arrivals;			/* moves that ended at a relay this tick */
+
+	u32 *recvd;			/* per processor: packets received */
+	u64 *have;			/* broadcast: bit msg * n + node */
+	struct txn_part *res;		/* per processor: its result (combining) */
+	s64 *vals;			/* the inputs, copied */
+
+	u32 *src, *len, *sum;		/* open traffic: per slot */
+};
+
+int txn_violate(struct txn_engine *e, u64 tick, u32 node, u32 pkt, const char *rule);
+/* A scheduler that wrote e->p or the mirrored counters: -EPROTO. */
+int txn_check_untouched(struct txn_engine *e, u64 t);
+
+/* Hash of contributor @i: sets compare by (count, sum of hashes). */
+static inline u64 txn_contrib_hash(const struct txn_ledger *L, u32 i)
+{
+	return txn_mix64(L->salt ^ ((u64)i * 0x9e3779b97f4a7c15ULL));
+}
+
+/* Contributions processor @r's result must end with, and whether @i is one. */
+u32 txn_result_size(const struct txn_ledger *L, u32 n, u32 r);
+bool txn_contributes(const struct txn_ledger *L, u32 i, u32 r);
+
+/* The origin of broadcast message @msg. */
+static inline u32 txn_msg_origin(const struct txn_ledger *L, u32 msg)
+{
+	return L->nmsgs == 1 ? L->p.root : msg;
+}
+
+static inline bool txn_bit(const u64 *bits, u64 i)
+{
+	return bits[i / 64] >> (i % 64) & 1;
+}
+
+/* Add @b's contributions to @a. */
+static inline void txn_part_add(struct txn_part *a, const struct txn_part *b)
+{
+	if (!a->count || b->maxid > a->maxid)
+		a->maxid = b->maxid;
+	a->value += b->value;
+	a->hsum += b->hsum;
+	a->count += b->count;
+}
+
+/* Fold @part into processor @node's result at tick @t: 0 or -EPROTO. */
+int txn_fold_part(struct txn_engine *e, u64 t, u32 node, u32 pkt, const struct txn_part *part);
+
+/* Give slot @pkt back to the free list. */
+void txn_slot_free(struct txn_ledger *L, u32 pkt);
+
+#endif /* TXN_CORE_ENGINE_IMPL_H */

@@ -1,0 +1,211 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * What schedulers may ask about packets, and the copies, merges and folds
+ * they may propose: each checked against the operation's rules the moment
+ * it is proposed, and carried out by the engine, which alone computes
+ * what the packets carry.
+ */
+#include "engine_impl.h"
+
+static bool live(const struct txn_engine *e, u32 pkt)
+{
+	u32 loc;
+
+	if (pkt >= e->npkts)
+		return false;
+	loc = e->L->pk[pkt].loc;
+	return loc != TXN_LOC_GONE && loc != TXN_LOC_FREE;
+}
+
+u32 txn_pkt_loc(const struct txn_engine *e, u32 pkt)
+{
+	return live(e, pkt) ? e->L->pk[pkt].loc & ~TXN_LOC_MOVED : TXN_NONE;
+}
+
+u32 txn_pkt_dst(const struct txn_engine *e, u32 pkt)
+{
+	if (pkt >= e->npkts || e->L->pk[pkt].loc == TXN_LOC_FREE)
+		return TXN_NONE;
+	return e->L->pk[pkt].tag;
+}
+
+u32 txn_pkt_src(const struct txn_engine *e, u32 pkt)
+{
+	const struct txn_ledger *L = e->L;
+	u32 r = L->p.root;
+
+	if (L->src)
+		return L->src[pkt];
+	switch (L->kind) {
+	case TXN_BROADCAST:
+		return txn_msg_origin(L, L->pk[pkt].tag);
+	case TXN_UNICAST:
+		if (L->p.op == TXNET_OP_SCATTER)
+			return r;
+		if (L->p.op == TXNET_OP_GATHER)
+			return pkt < r ? pkt : pkt + 1;
+		return pkt / (e->n - 1);
+	}
+	return TXN_NONE;
+}
+
+u32 txn_pkt_count(const struct txn_engine *e, u32 pkt)
+{
+	return e->L->part && live(e, pkt) ? e->L->part[pkt].count : 0;
+}
+
+bool txn_has_msg(const struct txn_engine *e, u32 node, u32 msg)
+{
+	const struct txn_ledger *L = e->L;
+
+	return L->have && node < e->n && msg < L->nmsgs && txn_bit(L->have, (u64)msg * e->n + node);
+}
+
+u32 txn_result_missing(const struct txn_engine *e, u32 node)
+{
+	const struct txn_ledger *L = e->L;
+
+	if (!L->res || node >= e->n)
+		return 0;
+	return txn_result_size(L, e->n, node) - L->res[node].count;
+}
+
+bool txn_engine_value(const struct txn_engine *e, u32 node, s64 *value)
+{
+	const struct txn_ledger *L = e->L;
+
+	if (!L || !L->res || node >= e->n || !txn_result_size(L, e->n, node))
+		return false;
+	*value = (s64)L->res[node].value;
+	return true;
+}
+
+/* The tick a proposal made now belongs to: the one being chosen. */
+static u64 now(const struct txn_engine *e)
+{
+	return e->L->tick + 1;
+}
+
+/* A packet a scheduler names must be alive, at a processor, not in flight. */
+static int held(struct txn_engine *e, u32 pkt, const char *at_switch)
+{
+	u32 loc;
+
+	if (!live(e, pkt))
+		return txn_violate(e, now(e), TXN_NONE, pkt,
+				   pkt < e->npkts && e->L->pk[pkt].loc == TXN_LOC_GONE ?
+				   "packet used after it was consumed, merged or folded" :
+				   "no such packet: the scheduler made it up");
+	loc = e->L->pk[pkt].loc;
+	if (loc & TXN_LOC_MOVED)
+		return txn_violate(e, now(e), loc & ~TXN_LOC_MOVED, pkt,
+				   "packet used while it is crossing a link");
+	if (loc >= e->n)
+		return txn_violate(e, now(e), loc, pkt, at_switch);
+	return 0;
+}
+
+u32 txn_copy(struct txn_engine *e, u32 pkt)
+{
+	struct txn_ledger *L = e->L;
+	u32 c, loc;
+
+	if (e->failed)
+		return TXN_NONE;
+	if (!L->copies) {
+		txn_violate(e, now(e), txn_pkt_loc(e, pkt), pkt,
+			    "copy in an operation that forbids copies");
+		return TXN_NONE;
+	}
+	if (held(e, pkt, "a switch cannot copy"))
+		return TXN_NONE;
+	loc = L->pk[pkt].loc;
+	c = L->free;
+	if (c == TXN_NONE) {
+		txn_violate(e, now(e), loc, pkt,
+			    "no free packet slot: more copies alive than the operation allows");
+		return TXN_NONE;
+	}
+	L->free = L->pk[c].tag;
+	L->pk[c] = L->pk[pkt];
+	e->next[c] = TXN_NONE;
+	if (L->part)
+		L->part[c] = L->part[pkt];
+	if (L->payload)
+		memcpy(L->payload + (size_t)c * L->p.payload,
+		       L->payload + (size_t)pkt * L->p.payload, L->p.payload);
+	L->copies_made++;
+	e->copies = L->copies_made;
+	return c;
+}
+
+int txn_merge(struct txn_engine *e, u32 into, u32 from)
+{
+	struct txn_ledger *L = e->L;
+	struct txn_part *a, *b;
+	u32 loc;
+
+	if (e->failed)
+		return -EPROTO;
+	if (L->kind != TXN_COMBINE)
+		return txn_violate(e, now(e), txn_pkt_loc(e, into), from,
+				   "merge in an operation that does not combine");
+	if (held(e, into, "a switch cannot combine") || held(e, from, "a switch cannot combine"))
+		return -EPROTO;
+	loc = L->pk[into].loc;
+	if (into == from)
+		return txn_violate(e, now(e), loc, from,
+				   "a contribution counted twice: packet merged with itself");
+	if (L->pk[from].loc != loc)
+		return txn_violate(e, now(e), loc, from, "merged packets are at different nodes");
+	if (L->pk[from].tag != L->pk[into].tag)
+		return txn_violate(e, now(e), loc, from, "merged packets belong to different results");
+	a = &L->part[into];
+	b = &L->part[from];
+	if ((u64)a->count + b->count > e->n)
+		return txn_violate(e, now(e), loc, from,
+				   "a contribution counted twice: more contributions than processors");
+	txn_part_add(a, b);
+	if (L->tagged)
+		L->pk[from].loc = TXN_LOC_GONE;
+	else
+		txn_slot_free(L, from);
+	L->merges++;
+	e->merges = L->merges;
+	return 0;
+}
+
+int txn_fold_part(struct txn_engine *e, u64 t, u32 node, u32 pkt, const struct txn_part *part)
+{
+	struct txn_ledger *L = e->L;
+	struct txn_part *res = &L->res[node];
+
+	if (L->p.op == TXNET_OP_PREFIX_SUM && part->maxid > node)
+		return txn_violate(e, t, node, pkt,
+				   "a contribution from a processor outside the result's set");
+	if ((u64)res->count + part->count > txn_result_size(L, e->n, node))
+		return txn_violate(e, t, node, pkt, "a contribution counted twice in a result");
+	txn_part_add(res, part);
+	L->delivered += part->count;
+	return 0;
+}
+
+int txn_fold(struct txn_engine *e, u32 pkt)
+{
+	struct txn_ledger *L = e->L;
+	u32 loc;
+
+	if (e->failed)
+		return -EPROTO;
+	if (L->kind != TXN_COMBINE || L->tagged)
+		return txn_violate(e, now(e), txn_pkt_loc(e, pkt), pkt,
+				   "fold in an operation whose packets are folded on arrival");
+	if (held(e, pkt, "a switch has no result to fold into"))
+		return -EPROTO;
+	loc = L->pk[pkt].loc;
+	if (txn_fold_part(e, now(e), loc, pkt, &L->part[pkt]))
+		return -EPROTO;
+	txn_slot_free(L, pkt);
+	e->delivered = L->delivered;
+	return 0;
+}

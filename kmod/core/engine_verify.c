@@ -1,0 +1,129 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The end of a run: what every processor received and holds is compared
+ * with what the operation and its inputs alone say it must be, computed
+ * afresh here, not taken from the counters the run kept.
+ */
+#include "engine_impl.h"
+
+static int verify_unicast(struct txn_engine *e)
+{
+	struct txn_ledger *L = e->L;
+	u32 pkt, i, v, src, n = e->n, want;
+	const u8 *b;
+
+	for (pkt = 0; pkt < e->npkts; pkt++) {
+		if (L->pk[pkt].loc != TXN_LOC_GONE)
+			return txn_violate(e, L->tick, L->pk[pkt].loc & ~TXN_LOC_MOVED, pkt,
+					   "packet never reached its destination");
+		if (!L->payload)
+			continue;
+		src = txn_pkt_src(e, pkt);
+		b = L->payload + (size_t)pkt * L->p.payload;
+		for (i = 0; i < L->p.payload; i++)
+			if (b[i] != txn_payload_byte(L->p.seed, src, L->pk[pkt].tag, i))
+				return txn_violate(e, L->tick, L->pk[pkt].tag, pkt, "payload corrupted");
+		if (!(pkt & 4095))
+			txn_cond_resched();
+	}
+	for (v = 0; v < n; v++) {
+		switch (L->p.op) {
+		case TXNET_OP_SCATTER:
+			want = v != L->p.root;
+			break;
+		case TXNET_OP_GATHER:
+			want = v == L->p.root ? n - 1 : 0;
+			break;
+		default:
+			want = n - 1;
+		}
+		if (L->recvd[v] != want)
+			return txn_violate(e, L->tick, v, TXN_NONE,
+					   "a processor received a different number of packets than it must");
+	}
+	return 0;
+}
+
+static int verify_broadcast(struct txn_engine *e)
+{
+	struct txn_ledger *L = e->L;
+	u32 m, v, n = e->n, got;
+
+	for (v = 0; v < n; v++) {
+		for (m = 0, got = 0; m < L->nmsgs; m++) {
+			if (!txn_bit(L->have, (u64)m * n + v))
+				return txn_violate(e, L->tick, v, TXN_NONE,
+						   "a processor never received a message");
+			got += txn_msg_origin(L, m) != v;
+		}
+		if (L->recvd[v] != got)
+			return txn_violate(e, L->tick, v, TXN_NONE,
+					   "a processor received a message more than once");
+		if (!(v & 255))
+			txn_cond_resched();
+	}
+	return 0;
+}
+
+static int verify_combine(struct txn_engine *e)
+{
+	struct txn_ledger *L = e->L;
+	const struct txn_part *res;
+	u64 value, hsum;
+	u32 r, i, n = e->n, count;
+
+	for (r = 0; r < n; r++) {
+		value = 0;
+		hsum = 0;
+		count = 0;
+		for (i = 0; i < n; i++) {
+			if (!txn_contributes(L, i, r))
+				continue;
+			value += (u64)txn_input_value(&L->p, n, i, r);
+			hsum += txn_contrib_hash(L, i);
+			count++;
+		}
+		res = &L->res[r];
+		if (res->count > count)
+			return txn_violate(e, L->tick, r, TXN_NONE,
+					   "a contribution counted twice in a result");
+		if (res->count < count)
+			return txn_violate(e, L->tick, r, TXN_NONE, "a contribution is missing from a result");
+		if (res->hsum != hsum)
+			return txn_violate(e, L->tick, r, TXN_NONE,
+					   "a result combines the wrong contributions");
+		if (res->value != value)
+			return txn_violate(e, L->tick, r, TXN_NONE,
+					   "a result differs from the sum of its inputs");
+		if (!(r & 255))
+			txn_cond_resched();
+	}
+	return 0;
+}
+
+int txn_engine_verify(struct txn_engine *e)
+{
+	struct txn_ledger *L = e->L;
+	int ret;
+
+	if (e->failed)
+		return -EPROTO;
+	if (txn_check_untouched(e, L->tick))
+		return -EPROTO;
+	switch (L->kind) {
+	case TXN_UNICAST:
+		ret = verify_unicast(e);
+		break;
+	case TXN_BROADCAST:
+		ret = verify_broadcast(e);
+		break;
+	default:
+		ret = verify_combine(e);
+	}
+	if (ret)
+		return ret;
+	if (L->delivered != L->expected)
+		return txn_violate(e, L->tick, TXN_NONE, TXN_NONE,
+				   "delivery count differs from what the operation delivers");
+	return 0;
+}

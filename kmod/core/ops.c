@@ -1,0 +1,215 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The collective operations: what each one moves, who contributes to
+ * which result, and what a run of it needs before it starts.
+ */
+#include "engine_impl.h"
+
+struct op_info {
+	const char *name;
+	u8 kind;		/* enum txn_kind */
+	bool root;
+	bool copies;
+	bool tagged;
+};
+
+/*
+ * Copies are what broadcasting is; prefix and data sums need them too, as
+ * one node's value belongs to many results.  Accumulations send each
+ * contribution to one result, so a copy there could only count it twice.
+ */
+static const struct op_info ops[] = {
+	[TXNET_OP_TOTAL_EXCHANGE]	= { "total-exchange", TXN_UNICAST, false, false, false },
+	[TXNET_OP_BROADCAST]		= { "broadcast", TXN_BROADCAST, true, true, false },
+	[TXNET_OP_SCATTER]		= { "scatter", TXN_UNICAST, true, false, false },
+	[TXNET_OP_GATHER]		= { "gather", TXN_UNICAST, true, false, false },
+	[TXNET_OP_MULTINODE_BROADCAST]	= { "multinode-broadcast", TXN_BROADCAST, false, true, false },
+	[TXNET_OP_ACCUMULATE]		= { "accumulate", TXN_COMBINE, true, false, true },
+	[TXNET_OP_MULTINODE_ACCUMULATE]	= { "multinode-accumulate", TXN_COMBINE, false, false, true },
+	[TXNET_OP_PREFIX_SUM]		= { "prefix-sum", TXN_COMBINE, false, true, false },
+	[TXNET_OP_DATA_SUM]		= { "data-sum", TXN_COMBINE, false, true, false },
+};
+
+bool txn_op_valid(u32 op)
+{
+	return op < ARRAY_SIZE(ops) && ops[op].name;
+}
+
+const char *txn_op_name(u32 op)
+{
+	return txn_op_valid(op) ? ops[op].name : "unknown";
+}
+
+u32 txn_op_from_name(const char *name)
+{
+	u32 op;
+
+	for (op = 1; op < ARRAY_SIZE(ops); op++)
+		if (ops[op].name && !strcmp(ops[op].name, name))
+			return op;
+	return TXNET_OP_UNSPEC;
+}
+
+bool txn_op_has_root(u32 op)
+{
+	return txn_op_valid(op) && ops[op].root;
+}
+
+bool txn_op_combines(u32 op)
+{
+	return txn_op_valid(op) && ops[op].kind == TXN_COMBINE;
+}
+
+bool txn_op_copies(u32 op)
+{
+	return txn_op_valid(op) && ops[op].copies;
+}
+
+u64 txn_op_nvalues(u32 op, u32 n)
+{
+	if (!txn_op_combines(op))
+		return 0;
+	return op == TXNET_OP_MULTINODE_ACCUMULATE ? (u64)n * n : n;
+}
+
+u64 txn_op_slots(u32 op, u32 n)
+{
+	u64 s;
+
+	switch (op) {
+	case TXNET_OP_TOTAL_EXCHANGE:
+		s = (u64)n * (n - 1);
+		break;
+	case TXNET_OP_SCATTER:
+	case TXNET_OP_GATHER:
+		s = n - 1;
+		break;
+	case TXNET_OP_BROADCAST:
+	case TXNET_OP_ACCUMULATE:
+		/* a broadcast: one copy kept by each processor */
+		s = n;
+		break;
+	case TXNET_OP_MULTINODE_BROADCAST:
+	case TXNET_OP_MULTINODE_ACCUMULATE:
+		s = (u64)n * n;
+		break;
+	case TXNET_OP_PREFIX_SUM:
+	case TXNET_OP_DATA_SUM:
+		/*
+		 * Partial sums alive at once: a value, a partial and copies in
+		 * flight per processor is what tree and group schedules use;
+		 * a schedule that needs more runs out with a clear violation.
+		 */
+		s = 4 * (u64)n + 16;
+		break;
+	default:
+		return 0;
+	}
+	return s > 0xfffffff0ULL ? 0 : s;
+}
+
+u64 txn_op_units(u32 op, u32 n)
+{
+	switch (op) {
+	case TXNET_OP_TOTAL_EXCHANGE:
+	case TXNET_OP_MULTINODE_BROADCAST:
+		return (u64)n * (n - 1);
+	case TXNET_OP_SCATTER:
+	case TXNET_OP_GATHER:
+	case TXNET_OP_BROADCAST:
+		return n - 1;
+	case TXNET_OP_ACCUMULATE:
+		return n;
+	case TXNET_OP_MULTINODE_ACCUMULATE:
+	case TXNET_OP_DATA_SUM:
+		return (u64)n * n;
+	case TXNET_OP_PREFIX_SUM:
+		return (u64)n * (n + 1) / 2;
+	}
+	return 0;
+}
+
+u32 txn_result_size(const struct txn_ledger *L, u32 n, u32 r)
+{
+	switch (L->p.op) {
+	case TXNET_OP_ACCUMULATE:
+		return r == L->p.root ? n : 0;
+	case TXNET_OP_PREFIX_SUM:
+		return r + 1;
+	default:
+		return n;
+	}
+}
+
+bool txn_contributes(const struct txn_ledger *L, u32 i, u32 r)
+{
+	switch (L->p.op) {
+	case TXNET_OP_ACCUMULATE:
+		return r == L->p.root;
+	case TXNET_OP_PREFIX_SUM:
+		return i <= r;
+	default:
+		return true;
+	}
+}
+
+s64 txn_input_value(const struct txn_run_params *p, u32 n, u32 i, u32 r)
+{
+	bool per_result = p->op == TXNET_OP_MULTINODE_ACCUMULATE;
+	u64 key = (u64)i << 32 | (per_result ? r : 0);
+
+	if (p->values)
+		return p->values[per_result ? (u64)i * n + r : i];
+	return (s64)(txn_mix64(p->values_seed ^ txn_mix64(key)) % 1000);
+}
+
+int txn_run_check(const struct txn_graph *g, const struct txn_run_params *p, const char **why)
+{
+	u32 n = g->procs;
+	u64 want;
+
+	if (!txn_op_valid(p->op)) {
+		*why = "op: unknown operation";
+		return -EINVAL;
+	}
+	if (p->port_model != TXNET_PORT_ALL && p->port_model != TXNET_PORT_SINGLE) {
+		*why = "port model: must be all or single";
+		return -EINVAL;
+	}
+	if (n < 2) {
+		*why = "the network needs at least two processors";
+		return -EINVAL;
+	}
+	if (txn_op_has_root(p->op) && p->root >= n) {
+		*why = "root: not a processor of this network (0 .. nodes-1)";
+		return -EINVAL;
+	}
+	if (!txn_op_has_root(p->op) && p->root) {
+		*why = "root: only broadcast, scatter, gather and accumulate have a root";
+		return -EINVAL;
+	}
+	want = txn_op_nvalues(p->op, n);
+	if (p->values && !want) {
+		*why = "values: only combining operations (accumulate, multinode-accumulate, prefix-sum, data-sum) take values";
+		return -EINVAL;
+	}
+	if (p->values && p->nvalues != want) {
+		*why = p->op == TXNET_OP_MULTINODE_ACCUMULATE ?
+		       "values: multinode-accumulate takes nodes*nodes values (node i's value for j at i*nodes+j)" :
+		       "values: the operation takes one value per processor";
+		return -EINVAL;
+	}
+	if (p->payload > TXN_MAX_PAYLOAD) {
+		*why = "payload: larger than 4096 bytes";
+		return -EINVAL;
+	}
+	if (p->payload && txn_op_combines(p->op)) {
+		*why = "payload: combining operations carry values, not payloads";
+		return -EINVAL;
+	}
+	if (!txn_op_slots(p->op, n)) {
+		*why = "too many processors for this operation: its packets must fit in 32 bits";
+		return -E2BIG;
+	}
+	return 0;
+}

@@ -1,0 +1,640 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The general schedule: every operation on every topology, on shortest
+ * paths found by breadth-first search (paths.c).  Not a paper's optimal
+ * schedule but a sound one, with each choice made for a reason:
+ *
+ * - unicast (total exchange, scatter, gather): every packet follows a
+ *   shortest path towards its destination; each link sends the packet with
+ *   the furthest still to go first (the rule paper 001 proves optimal on a
+ *   linear array, section 3);
+ * - broadcast and multinode broadcast: the message runs down a shortest-
+ *   path tree out of its origin, each node copying it to its children the
+ *   tick after it arrives, deepest subtree first; under the all-port model
+ *   that takes exactly the origin's eccentricity;
+ * - accumulate and multinode accumulate: the same trees, reversed: a node
+ *   merges its children's partial sums with its own value and sends once
+ *   it has all of them, which under the all-port model takes exactly the
+ *   eccentricity of the result's node;
+ * - data sum: an accumulation at a centre (a processor of least
+ *   eccentricity) and a broadcast of the total back: twice the radius;
+ * - prefix sum: the values are gathered at the centre, which sends node p
+ *   the sum of 0..p, built by merging one value at a time.
+ *
+ * Switches (MINs) cannot copy or combine: there every copy is addressed to
+ * one processor and routed like a unicast packet; a broadcast grows by
+ * doubling (each processor that has the message sends it on to one that
+ * has not, one per tick), a multinode broadcast sends every message
+ * directly to every processor, and partial sums travel whole to their
+ * result.
+ */
+#include "sched.h"
+#include "paths.h"
+
+#define KEYS	64U	/* priority buckets: distances past 63 rank alike */
+
+struct gen {
+	struct txn_paths P;
+	u32 V, n;
+	bool switches;
+	u32 center;
+	/* rows: one per processor a table is kept for, row_of[] maps */
+	u32 *row_of;
+	u32 *toward;		/* rows x V: out-link towards the row's processor */
+	u8 *tdist;		/* rows x V: min(distance to it, KEYS-1) */
+	u32 trows;
+	u32 *par;		/* out-tree of one origin: in-link from the parent */
+	u8 *height;		/* ... and the height of the subtree below */
+	u32 *orow_of;
+	u32 orows;
+	u32 *sub;		/* reduction rows x V: processors whose values merge at v */
+	u32 *hold;		/* ... and the partial v is collecting */
+	u32 *crow_of;
+	u32 crows;
+	u32 *tgt;		/* per slot: the processor a copy is addressed to */
+	u32 *lq;		/* per link: packets queued */
+	u64 *sent, *recv;	/* single-port: tick + 1 a node last sent / received */
+	/* doubling and the centre's work */
+	u32 *holders, nholders;	/* processors that have the message */
+	u32 next_target;	/* the next processor to send it to */
+	u32 *got;		/* prefix sum: the centre's value packets by contributor */
+	u32 acc, k;		/* the running prefix and the next contributor */
+};
+
+static inline u8 key_of(u32 d)
+{
+	return d < KEYS ? (u8)d : KEYS - 1;
+}
+
+/* Which tables an operation needs: every processor's, or one. */
+static bool all_toward(u32 op, bool switches)
+{
+	switch (op) {
+	case TXNET_OP_GATHER:
+	case TXNET_OP_ACCUMULATE:
+		return false;
+	case TXNET_OP_BROADCAST:
+	case TXNET_OP_MULTINODE_BROADCAST:
+	case TXNET_OP_DATA_SUM:
+		return switches;
+	default:
+		return true;
+	}
+}
+
+static u32 orows_for(u32 op, u32 n, bool switches)
+{
+	if (switches)
+		return 0;
+	if (op == TXNET_OP_BROADCAST || op == TXNET_OP_DATA_SUM)
+		return 1;
+	return op == TXNET_OP_MULTINODE_BROADCAST ? n : 0;
+}
+
+static u32 crows_for(u32 op, u32 n)
+{
+	if (op == TXNET_OP_MULTINODE_ACCUMULATE)
+		return n;
+	return op == TXNET_OP_ACCUMULATE || op == TXNET_OP_DATA_SUM ? 1 : 0;
+}
+
+static u64 gen_priv_bytes(const struct txn_graph *g, u32 op, u64 npkts)
+{
+	bool sw = g->nodes > g->procs;
+	u64 V = g->nodes, n = g->procs, trows = all_toward(op, sw) ? n : 1;
+
+	return sizeof(struct gen) + txn_paths_bytes(g) + 3 * n * sizeof(u32) +
+	       trows * V * (sizeof(u32) + 1) + orows_for(op, (u32)n, sw) * V * (sizeof(u32) + 1) +
+	       crows_for(op, (u32)n) * V * 2 * sizeof(u32) + npkts * sizeof(u32) +
+	       2 * V * sizeof(u64) + 2 * n * sizeof(u32) + (u64)g->links * sizeof(u32) +
+	       V * sizeof(u32);
+}
+
+static void gen_fini(struct txn_engine *e)
+{
+	struct gen *s = e->priv;
+
+	if (!s)
+		return;
+	txn_paths_free(&s->P);
+	txn_free(s->row_of);
+	txn_free(s->toward);
+	txn_free(s->tdist);
+	txn_free(s->par);
+	txn_free(s->height);
+	txn_free(s->orow_of);
+	txn_free(s->sub);
+	txn_free(s->hold);
+	txn_free(s->crow_of);
+	txn_free(s->tgt);
+	txn_free(s->lq);
+	txn_free(s->sent);
+	txn_free(s->recv);
+	txn_free(s->holders);
+	txn_free(s->got);
+	txn_free(s);
+	e->priv = NULL;
+}
+
+static u32 *rows_map(u32 n, u32 rows, u32 only)
+{
+	u32 *map = txn_alloc_array(n, sizeof(u32)), i;
+
+	if (!map)
+		return NULL;
+	for (i = 0; i < n; i++)
+		map[i] = rows == n ? i : TXN_NONE;
+	if (rows == 1)
+		map[only] = 0;
+	return map;
+}
+
+/* A processor of least eccentricity, when that costs little to find. */
+static u32 find_center(struct gen *s)
+{
+	u32 best = 0, best_ecc = TXN_NO_LINK, v, ecc, *scratch;
+
+	if ((u64)s->n * (s->V + s->P.g->links) > (1ULL << 26))
+		return 0;
+	scratch = txn_alloc_array(s->V, sizeof(u32));
+	if (!scratch)
+		return 0;
+	for (v = 0; v < s->n; v++) {
+		txn_paths_from(&s->P, v, scratch);
+		ecc = s->P.dist[s->P.queue[s->P.reached - 1]];
+		if (ecc < best_ecc) {
+			best_ecc = ecc;
+			best = v;
+		}
+		txn_cond_resched();
+	}
+	txn_free(scratch);
+	return best;
+}
+
+static int build_toward(struct gen *s, u32 d)
+{
+	u64 base = (u64)s->row_of[d] * s->V;
+	u32 v;
+
+	txn_paths_toward(&s->P, d, s->toward + base);
+	for (v = 0; v < s->V; v++)
+		s->tdist[base + v] = key_of(s->P.dist[v]);
+	/* Every processor must reach d; MINs' and others' graphs are strongly connected. */
+	for (v = 0; v < s->n; v++)
+		if (s->P.dist[v] == TXN_NO_LINK)
+			return -EHOSTUNREACH;
+	return 0;
+}
+
+static void build_tree(struct gen *s, u32 r)
+{
+	u64 base = (u64)s->orow_of[r] * s->V;
+	u32 *par = s->par + base, i, v, up;
+	u8 *h = s->height + base;
+
+	txn_paths_from(&s->P, r, par);
+	memset(h, 0, s->V);
+	/* Deepest first: a parent's height is one more than its highest child's. */
+	for (i = s->P.reached; i-- > 1;) {
+		v = s->P.queue[i];
+		up = s->P.g->src[par[v]];
+		if (h[up] < key_of(h[v] + 1U))
+			h[up] = key_of(h[v] + 1U);
+	}
+}
+
+/* Processors whose partial sums merge at each vertex on their way to @d. */
+static void build_reduction(struct gen *s, u32 d)
+{
+	u64 base = (u64)s->crow_of[d] * s->V;
+	u32 *sub = s->sub + base, *hold = s->hold + base, i, v, l;
+
+	for (v = 0; v < s->V; v++) {
+		sub[v] = v < s->n;
+		hold[v] = TXN_NONE;
+	}
+	if (s->switches) {
+		/* Partials cross switches whole: each goes straight to d. */
+		sub[d] = s->n;
+		return;
+	}
+	txn_paths_toward(&s->P, d, s->toward + (u64)s->row_of[d] * s->V);
+	for (i = s->P.reached; i-- > 1;) {
+		v = s->P.queue[i];
+		l = s->toward[(u64)s->row_of[d] * s->V + v];
+		sub[s->P.g->dst[l]] += sub[v];
+	}
+}
+
+static int gen_tables(struct txn_engine *e, struct gen *s)
+{
+	u32 op = e->p.op, n = s->n, d, only = txn_op_has_root(op) ? e->p.root : s->center;
+	int ret;
+
+	s->trows = all_toward(op, s->switches) ? n : 1;
+	s->orows = orows_for(op, n, s->switches);
+	s->crows = crows_for(op, n);
+	s->row_of = rows_map(n, s->trows, only);
+	s->toward = txn_alloc_array((u64)s->trows * s->V, sizeof(u32));
+	s->tdist = txn_alloc_array((u64)s->trows * s->V, 1);
+	if (!s->row_of || !s->toward || !s->tdist)
+		return -ENOMEM;
+	if (s->orows) {
+		s->orow_of = rows_map(n, s->orows, only);
+		s->par = txn_alloc_array((u64)s->orows * s->V, sizeof(u32));
+		s->height = txn_alloc_array((u64)s->orows * s->V, 1);
+		if (!s->orow_of || !s->par || !s->height)
+			return -ENOMEM;
+	}
+	if (s->crows) {
+		s->crow_of = rows_map(n, s->crows, only);
+		s->sub = txn_alloc_array((u64)s->crows * s->V, sizeof(u32));
+		s->hold = txn_alloc_array((u64)s->crows * s->V, sizeof(u32));
+		if (!s->crow_of || !s->sub || !s->hold)
+			return -ENOMEM;
+	}
+	for (d = 0; d < n; d++) {
+		if (s->row_of[d] != TXN_NONE) {
+			ret = build_toward(s, d);
+			if (ret)
+				return ret;
+		}
+		if (s->orows && s->orow_of[d] != TXN_NONE)
+			build_tree(s, d);
+		if (s->crows && s->crow_of[d] != TXN_NONE)
+			build_reduction(s, d);
+		txn_cond_resched();
+	}
+	return 0;
+}
+
+static void push(struct txn_engine *e, u32 link, u32 key, u32 pkt)
+{
+	struct gen *s = e->priv;
+
+	s->lq[link]++;
+	txn_pq_push(e, link, key, pkt);
+}
+
+/*
+ * Queue @pkt at @v on its way to processor @d: on the shortest-path link
+ * with the shortest queue (minimal adaptive routing), so that traffic
+ * spreads over all the shortest paths instead of one tree's.  Where the
+ * distance is too large to be kept exactly, on the tree's link.
+ */
+static void send_toward(struct txn_engine *e, u32 pkt, u32 v, u32 d)
+{
+	struct gen *s = e->priv;
+	const struct txn_graph *g = e->g;
+	u64 base = (u64)s->row_of[d] * s->V;
+	u32 best = s->toward[base + v], l;
+	u8 dv = s->tdist[base + v];
+
+	if (dv > 1 && dv < KEYS - 1)
+		for (l = g->first[v]; l < g->first[v + 1]; l++)
+			if (s->tdist[base + g->dst[l]] == dv - 1 && s->lq[l] < s->lq[best])
+				best = l;
+	push(e, best, dv, pkt);
+}
+
+/* Queue partial sum @pkt at @v on the reduction tree towards @d: where it merges. */
+static void send_tree(struct txn_engine *e, u32 pkt, u32 v, u32 d)
+{
+	struct gen *s = e->priv;
+	u64 at = (u64)s->row_of[d] * s->V + v;
+
+	push(e, s->toward[at], s->tdist[at], pkt);
+}
+
+/*
+ * Down the tree of origin @r: a copy to every child but the last, which
+ * gets @pkt itself, unless @fold: then @pkt is folded here.
+ */
+static void distribute(struct txn_engine *e, u32 pkt, u32 v, u32 r, bool fold)
+{
+	struct gen *s = e->priv;
+	const struct txn_graph *g = e->g;
+	u64 base = (u64)s->orow_of[r] * s->V;
+	u32 l, last = TXN_NO_LINK, c;
+
+	for (l = g->first[v]; l < g->first[v + 1]; l++) {
+		if (s->par[base + g->dst[l]] != l)
+			continue;
+		if (last != TXN_NO_LINK) {
+			c = txn_copy(e, pkt);
+			if (c == TXN_NONE)
+				return;
+			push(e, last, s->height[base + g->dst[last]], c);
+		}
+		last = l;
+	}
+	if (last != TXN_NO_LINK && !fold) {
+		push(e, last, s->height[base + g->dst[last]], pkt);
+		return;
+	}
+	if (last != TXN_NO_LINK) {
+		c = txn_copy(e, pkt);
+		if (c == TXN_NONE)
+			return;
+		push(e, last, s->height[base + g->dst[last]], c);
+	}
+	if (fold)
+		txn_fold(e, pkt);
+}
+
+/* @v has the message (or the total) in @pkt and sends it on to others. */
+static void become_holder(struct txn_engine *e, u32 pkt, u32 v)
+{
+	struct gen *s = e->priv;
+
+	s->got[v] = pkt;
+	s->holders[s->nholders++] = v;
+	if (e->p.op == TXNET_OP_DATA_SUM) {
+		u32 c = txn_copy(e, pkt);
+
+		if (c != TXN_NONE)
+			txn_fold(e, c);
+	}
+}
+
+/* Doubling across switches: every holder whose line is idle sends one more copy. */
+static void double_up(struct txn_engine *e)
+{
+	struct gen *s = e->priv;
+	u32 i, h, c, origin = e->p.op == TXNET_OP_DATA_SUM ? s->center : e->p.root;
+
+	for (i = 0; i < s->nholders && s->next_target < s->n; i++) {
+		h = s->holders[i];
+		if (e->qlen[h])
+			continue;
+		if (s->next_target == origin)
+			s->next_target++;
+		if (s->next_target >= s->n)
+			break;
+		c = txn_copy(e, s->got[h]);
+		if (c == TXN_NONE)
+			return;
+		s->tgt[c] = s->next_target++;
+		send_toward(e, c, h, s->tgt[c]);
+	}
+}
+
+/* The centre sends node k the sum of 0..k as soon as it has those values. */
+static void prefix_step(struct txn_engine *e)
+{
+	struct gen *s = e->priv;
+	u32 c;
+
+	while (s->k < s->n && s->got[s->k] != TXN_NONE) {
+		if (!s->k)
+			s->acc = s->got[0];
+		else if (txn_merge(e, s->acc, s->got[s->k]))
+			return;
+		c = txn_copy(e, s->acc);
+		if (c == TXN_NONE)
+			return;
+		if (s->k == s->center) {
+			txn_fold(e, c);
+		} else {
+			s->tgt[c] = s->k;
+			send_toward(e, c, s->center, s->k);
+		}
+		s->k++;
+	}
+}
+
+/* A partial for @d reached processor @v on the reduction tree: merge, maybe send. */
+static void reduce_at(struct txn_engine *e, u32 pkt, u32 v, u32 d)
+{
+	struct gen *s = e->priv;
+	u64 at = (u64)s->crow_of[d] * s->V + v;
+	u32 h = s->hold[at];
+
+	if (pkt != h && txn_merge(e, h, pkt))
+		return;
+	if (txn_pkt_count(e, h) != s->sub[at])
+		return;
+	if (v != d) {
+		send_tree(e, h, v, d);
+	} else if (s->switches) {
+		become_holder(e, h, v);
+	} else {
+		distribute(e, h, v, d, true);
+	}
+}
+
+static int gen_start(struct txn_engine *e)
+{
+	const struct txn_graph *g = e->g;
+	u32 op = e->p.op, n = g->procs, pkt, v, k, c, d;
+	struct gen *s;
+	int ret;
+
+	s = txn_zalloc_array(1, sizeof(*s));
+	if (!s)
+		return -ENOMEM;
+	e->priv = s;
+	s->V = g->nodes;
+	s->n = n;
+	s->switches = g->nodes > n;
+	ret = txn_paths_init(&s->P, g);
+	if (ret)
+		return ret;
+	s->tgt = txn_alloc_array(e->npkts, sizeof(u32));
+	s->lq = txn_zalloc_array(g->links, sizeof(u32));
+	s->sent = txn_zalloc_array(s->V, sizeof(u64));
+	s->recv = txn_zalloc_array(s->V, sizeof(u64));
+	s->holders = txn_alloc_array(n, sizeof(u32));
+	s->got = txn_alloc_array(n, sizeof(u32));
+	if (!s->tgt || !s->lq || !s->sent || !s->recv || !s->holders || !s->got)
+		return -ENOMEM;
+	for (pkt = 0; pkt < e->npkts; pkt++)
+		s->tgt[pkt] = TXN_NONE;
+	for (v = 0; v < n; v++)
+		s->got[v] = TXN_NONE;
+	if (op == TXNET_OP_DATA_SUM || op == TXNET_OP_PREFIX_SUM)
+		s->center = find_center(s);
+	ret = gen_tables(e, s);
+	if (ret)
+		return ret;
+
+	switch (op) {
+	case TXNET_OP_TOTAL_EXCHANGE:
+	case TXNET_OP_SCATTER:
+	case TXNET_OP_GATHER:
+		for (pkt = 0; pkt < e->npkts; pkt++)
+			send_toward(e, pkt, txn_pkt_loc(e, pkt), txn_pkt_dst(e, pkt));
+		break;
+	case TXNET_OP_BROADCAST:
+	case TXNET_OP_MULTINODE_BROADCAST:
+		for (pkt = 0; pkt < (op == TXNET_OP_BROADCAST ? 1 : n); pkt++) {
+			v = txn_pkt_loc(e, pkt);
+			if (!s->switches) {
+				distribute(e, pkt, v, v, false);
+			} else if (op == TXNET_OP_BROADCAST) {
+				become_holder(e, pkt, v);
+			} else {
+				/* Everyone sends to everyone, shifted, so no two aim alike. */
+				for (k = 1; k < n; k++) {
+					c = txn_copy(e, pkt);
+					if (c == TXN_NONE)
+						return 0;
+					s->tgt[c] = (v + k) % n;
+					send_toward(e, c, v, s->tgt[c]);
+				}
+			}
+		}
+		break;
+	case TXNET_OP_ACCUMULATE:
+	case TXNET_OP_MULTINODE_ACCUMULATE:
+	case TXNET_OP_DATA_SUM:
+		for (pkt = 0; pkt < e->npkts; pkt++) {
+			v = txn_pkt_loc(e, pkt);
+			if (v == TXN_NONE)
+				continue;	/* folded at its own result from the start */
+			d = op == TXNET_OP_DATA_SUM ? s->center : txn_pkt_dst(e, pkt);
+			s->hold[(u64)s->crow_of[d] * s->V + v] = pkt;
+		}
+		for (pkt = 0; pkt < e->npkts; pkt++) {
+			v = txn_pkt_loc(e, pkt);
+			if (v == TXN_NONE)
+				continue;
+			d = op == TXNET_OP_DATA_SUM ? s->center : txn_pkt_dst(e, pkt);
+			reduce_at(e, pkt, v, d);
+		}
+		break;
+	case TXNET_OP_PREFIX_SUM:
+		for (v = 0; v < n; v++) {
+			if (v == s->center)
+				s->got[v] = v;
+			else
+				send_toward(e, v, v, s->center);
+		}
+		prefix_step(e);
+		break;
+	}
+	return e->failed ? -EPROTO : 0;
+}
+
+static void gen_arrive(struct txn_engine *e, u32 pkt, u32 link)
+{
+	struct gen *s = e->priv;
+	u32 v = e->g->dst[link], op = e->p.op, d;
+
+	if (s->tgt[pkt] != TXN_NONE) {
+		d = s->tgt[pkt];
+		if (v != d)
+			send_toward(e, pkt, v, d);
+		else if (op == TXNET_OP_PREFIX_SUM)
+			txn_fold(e, pkt);
+		else if (op == TXNET_OP_BROADCAST || op == TXNET_OP_DATA_SUM)
+			become_holder(e, pkt, v);
+		return;
+	}
+	switch (op) {
+	case TXNET_OP_TOTAL_EXCHANGE:
+	case TXNET_OP_SCATTER:
+	case TXNET_OP_GATHER:
+		send_toward(e, pkt, v, txn_pkt_dst(e, pkt));
+		break;
+	case TXNET_OP_BROADCAST:
+	case TXNET_OP_MULTINODE_BROADCAST:
+		distribute(e, pkt, v, txn_pkt_src(e, pkt), false);
+		break;
+	case TXNET_OP_ACCUMULATE:
+	case TXNET_OP_MULTINODE_ACCUMULATE:
+		d = txn_pkt_dst(e, pkt);
+		if (v >= s->n)
+			send_tree(e, pkt, v, d);
+		else
+			reduce_at(e, pkt, v, d);
+		break;
+	case TXNET_OP_DATA_SUM:
+		if (txn_pkt_count(e, pkt) == s->n)
+			distribute(e, pkt, v, s->center, true);
+		else if (v >= s->n)
+			send_tree(e, pkt, v, s->center);
+		else
+			reduce_at(e, pkt, v, s->center);
+		break;
+	case TXNET_OP_PREFIX_SUM:
+		if (v != s->center) {
+			send_toward(e, pkt, v, s->center);
+		} else {
+			s->got[pkt] = pkt;
+			prefix_step(e);
+		}
+		break;
+	}
+}
+
+static u32 pop(struct txn_engine *e, u32 link)
+{
+	struct gen *s = e->priv;
+
+	s->lq[link]--;
+	return txn_pq_pop_max(e, link);
+}
+
+/*
+ * All-port: every link sends its most urgent packet.  Single-port: each
+ * processor sends its most urgent packet over a link whose head has not
+ * received yet this tick; switches send on every line.  Nodes take turns
+ * at going first, so none is always last to find its receivers busy.
+ */
+static void gen_choose(struct txn_engine *e)
+{
+	struct gen *s = e->priv;
+	const struct txn_graph *g = e->g;
+	u64 t = e->tick + 1;
+	u32 i, v, l, best, to;
+
+	if (s->nholders)
+		double_up(e);
+	if (e->p.port_model != TXNET_PORT_SINGLE) {
+		for (l = 0; l < g->links; l++)
+			if (s->lq[l])
+				txn_move(e, pop(e, l), l);
+		return;
+	}
+	for (i = 0; i < s->V; i++) {
+		v = (u32)((e->tick + i) % s->V);
+		if (!e->qlen[v])
+			continue;
+		best = TXN_NO_LINK;
+		for (l = g->first[v]; l < g->first[v + 1]; l++) {
+			to = g->dst[l];
+			if (!s->lq[l] || (to < s->n && s->recv[to] == t))
+				continue;
+			if (v >= s->n) {
+				s->recv[to] = to < s->n ? t : 0;
+				txn_move(e, pop(e, l), l);
+				continue;
+			}
+			if (best == TXN_NO_LINK || e->pq_top[l] > e->pq_top[best])
+				best = l;
+		}
+		if (best == TXN_NO_LINK)
+			continue;
+		s->recv[g->dst[best]] = t;
+		txn_move(e, pop(e, best), best);
+	}
+}
+
+static u32 gen_keys(const struct txn_graph *g)
+{
+	(void)g;
+	return KEYS;
+}
+
+const struct txn_sched txn_sched_general = {
+	.algo = TXNET_ALGO_SHORTEST_PATH,
+	.name = "shortest-path",
+	.start = gen_start,
+	.choose = gen_choose,
+	.arrive = gen_arrive,
+	.fini = gen_fini,
+	.pq_keys = gen_keys,
+	.priv_bytes = gen_priv_bytes,
+};

@@ -1,0 +1,186 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Every operation on every topology family, both port models, with the
+ * general schedule (sched_general.c): each run must verify, and under the
+ * all-port model a broadcast or an accumulation on a topology without
+ * switches must take exactly the root's eccentricity, which the test
+ * computes itself by breadth-first search (the lower bound of paper 003,
+ * section 3: the farthest processor cannot hear sooner).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "kselftest_harness.h"
+#include "topo_helpers.h"
+#include "core/sched.h"
+
+static const char *const topologies[] = {
+	"linear 7", "ring 6", "ring 7", "complete 5", "mesh 3 4", "torus 4 4", "torus 6 6",
+	"hypercube 4", "ghc 3 2", "product ring:3 linear:2 complete:2", "butterfly 8",
+	"omega 8", "baseline 8", "rbaseline 8", "flip 8", "biswapped ring 3",
+	"biswapped complete 3",
+};
+
+static const u32 ops[] = {
+	TXNET_OP_TOTAL_EXCHANGE, TXNET_OP_BROADCAST, TXNET_OP_SCATTER, TXNET_OP_GATHER,
+	TXNET_OP_MULTINODE_BROADCAST, TXNET_OP_ACCUMULATE, TXNET_OP_MULTINODE_ACCUMULATE,
+	TXNET_OP_PREFIX_SUM, TXNET_OP_DATA_SUM,
+};
+
+struct result {
+	int ret;
+	u64 steps, transmissions;
+	const char *rule;
+	u64 tick;
+	u32 node;
+	s64 value[64];
+};
+
+static int run_op(struct tg *t, u32 op, u32 port, u32 root, const s64 *values, u32 nvalues,
+		  struct result *r)
+{
+	struct txn_run_params p = {
+		.op = op, .port_model = port, .seed = 7, .root = root,
+		.values = values, .nvalues = nvalues, .values_seed = 42,
+		.payload = txn_op_combines(op) ? 0 : 8,
+	};
+	const struct txn_sched *s;
+	struct txn_engine e;
+	const char *why;
+	u32 v;
+	int ret;
+
+	memset(r, 0, sizeof(*r));
+	s = txn_sched_pick(&t->spec, op, TXNET_ALGO_SHORTEST_PATH, &why);
+	if (!s)
+		return -100;
+	ret = txn_engine_init(&e, &t->g, s, &p);
+	if (ret)
+		return ret;
+	while ((ret = txn_engine_tick(&e)) == 0)
+		;
+	if (ret == 1)
+		ret = txn_engine_verify(&e);
+	r->ret = ret;
+	r->steps = e.tick;
+	r->transmissions = e.transmissions;
+	r->rule = e.failed ? e.v.rule : NULL;
+	r->tick = e.v.tick;
+	r->node = e.v.node;
+	for (v = 0; v < t->g.procs && v < 64; v++)
+		txn_engine_value(&e, v, &r->value[v]);
+	txn_engine_free(&e);
+	return 0;
+}
+
+/* Largest distance from @root to a processor (out) or to @root (in). */
+static u32 ecc(const struct txn_graph *g, u32 root, bool in)
+{
+	u32 *dist = calloc(g->nodes, sizeof(u32)), v, best = 0;
+
+	if (!in) {
+		tg_bfs(g, root, dist);
+		for (v = 0; v < g->procs; v++)
+			if (dist[v] > best)
+				best = dist[v];
+	} else {
+		for (v = 0; v < g->procs; v++) {
+			tg_bfs(g, v, dist);
+			if (dist[root] > best)
+				best = dist[root];
+		}
+	}
+	free(dist);
+	return best;
+}
+
+TEST(every_op_every_topology_verifies)
+{
+	struct result r;
+	struct tg t;
+	u32 i, k, port, root;
+
+	for (i = 0; i < ARRAY_SIZE(topologies); i++) {
+		ASSERT_EQ(NULL, tg_make(&t, topologies[i]));
+		for (k = 0; k < ARRAY_SIZE(ops); k++) {
+			for (port = TXNET_PORT_ALL; port <= TXNET_PORT_SINGLE; port++) {
+				root = txn_op_has_root(ops[k]) ? t.g.procs / 2 : 0;
+				ASSERT_EQ(0, run_op(&t, ops[k], port, root, NULL, 0, &r));
+				EXPECT_EQ(0, r.ret) TH_LOG("%s %s port %u: %s (tick %llu node %u)",
+							 topologies[i], txn_op_name(ops[k]), port,
+							 r.rule, (unsigned long long)r.tick, r.node);
+			}
+		}
+		tg_free(&t);
+	}
+}
+
+/* All-port broadcast and accumulation take exactly the root's eccentricity. */
+TEST(broadcast_and_accumulate_take_the_eccentricity)
+{
+	struct result r;
+	struct tg t;
+	u32 i, root;
+
+	for (i = 0; i < ARRAY_SIZE(topologies); i++) {
+		ASSERT_EQ(NULL, tg_make(&t, topologies[i]));
+		if (t.g.nodes > t.g.procs) {
+			tg_free(&t);
+			continue;
+		}
+		for (root = 0; root < t.g.procs; root += 3) {
+			ASSERT_EQ(0, run_op(&t, TXNET_OP_BROADCAST, TXNET_PORT_ALL, root, NULL, 0, &r));
+			ASSERT_EQ(0, r.ret);
+			EXPECT_EQ(ecc(&t.g, root, false), r.steps) TH_LOG("%s root %u", topologies[i], root);
+			EXPECT_EQ(t.g.procs - 1, r.transmissions);
+			ASSERT_EQ(0, run_op(&t, TXNET_OP_ACCUMULATE, TXNET_PORT_ALL, root, NULL, 0, &r));
+			ASSERT_EQ(0, r.ret);
+			EXPECT_EQ(ecc(&t.g, root, true), r.steps) TH_LOG("%s root %u", topologies[i], root);
+			EXPECT_EQ(t.g.procs - 1, r.transmissions);
+		}
+		tg_free(&t);
+	}
+}
+
+/* The values given come back summed as each operation defines. */
+TEST(values_sum_as_defined)
+{
+	s64 v[9] = { 5, 1, 4, -7, 100, 0, 3, 3, 9 }, sum = 0, pre = 0;
+	s64 mna[36];
+	struct result r;
+	struct tg t;
+	u32 i, j;
+
+	ASSERT_EQ(NULL, tg_make(&t, "mesh 3 3"));
+	for (i = 0; i < 9; i++)
+		sum += v[i];
+	ASSERT_EQ(0, run_op(&t, TXNET_OP_ACCUMULATE, TXNET_PORT_ALL, 3, v, 9, &r));
+	ASSERT_EQ(0, r.ret);
+	EXPECT_EQ(sum, r.value[3]);
+	ASSERT_EQ(0, run_op(&t, TXNET_OP_DATA_SUM, TXNET_PORT_SINGLE, 0, v, 9, &r));
+	ASSERT_EQ(0, r.ret);
+	for (i = 0; i < 9; i++)
+		EXPECT_EQ(sum, r.value[i]);
+	ASSERT_EQ(0, run_op(&t, TXNET_OP_PREFIX_SUM, TXNET_PORT_ALL, 0, v, 9, &r));
+	ASSERT_EQ(0, r.ret);
+	for (i = 0; i < 9; i++) {
+		pre += v[i];
+		EXPECT_EQ(pre, r.value[i]);
+	}
+	tg_free(&t);
+
+	ASSERT_EQ(NULL, tg_make(&t, "ring 6"));
+	for (i = 0; i < 36; i++)
+		mna[i] = (s64)i * 3 - 50;
+	ASSERT_EQ(0, run_op(&t, TXNET_OP_MULTINODE_ACCUMULATE, TXNET_PORT_ALL, 0, mna, 36, &r));
+	ASSERT_EQ(0, r.ret);
+	for (j = 0; j < 6; j++) {
+		sum = 0;
+		for (i = 0; i < 6; i++)
+			sum += mna[i * 6 + j];
+		EXPECT_EQ(sum, r.value[j]);
+	}
+	tg_free(&t);
+}
+
+TEST_HARNESS_MAIN
