@@ -46,7 +46,7 @@ static int bench(u32 topo, u32 n, u32 payload, int reps)
 	s = txn_sched_pick(&spec, TXNET_OP_TOTAL_EXCHANGE, TXNET_ALGO_AUTO, &why);
 	if (!s)
 		return 1;
-	bytes = txn_engine_bytes(&g, s, payload);
+	bytes = txn_engine_bytes(&g, s, &p);
 	while (reps--) {
 		if (txn_engine_init(&e, &g, s, &p)) {
 			fprintf(stderr, "bench: cannot set up %s %u\n", txn_topo_name(topo), n);
