@@ -197,7 +197,7 @@ err_free:
 /* Memory goes here only: the kobject's release, or a registration that failed early. */
 void txnet_net_free(struct txnet_net *tn)
 {
-	kfree(tn->last.queue_max);
+	txnet_result_release(&tn->last);
 	txn_graph_free(&tn->graph);
 	txnet_mem_uncharge(tn->mem_bytes);
 	kfree(tn);

@@ -59,7 +59,7 @@ static const struct nla_policy txnet_name_policy[TXNET_A_NAME + 1] = {
 	[TXNET_A_NAME] = TXNET_NAME_POLICY,
 };
 
-static const struct nla_policy txnet_run_policy[TXNET_A_UNUSED_21 + 1] = {
+static const struct nla_policy txnet_run_policy[TXNET_A_MAX_TICKS + 1] = {
 	[TXNET_A_NAME] = TXNET_NAME_POLICY,
 	[TXNET_A_OP] = NLA_POLICY_RANGE(NLA_U32, 1, TXNET_OP_MAX),
 	[TXNET_A_ALGO] = NLA_POLICY_MAX(NLA_U32, TXNET_ALGO_MAX),
@@ -69,6 +69,19 @@ static const struct nla_policy txnet_run_policy[TXNET_A_UNUSED_21 + 1] = {
 		.type = NLA_REJECT,
 		.reject_message = "faults are test-only: debugfs txnet/<net>/fault",
 	},
+	[TXNET_A_ROOT] = { .type = NLA_U32 },
+	/* s64 per value: checked against the operation and the nodes in txn_run_check() */
+	[TXNET_A_VALUES] = { .type = NLA_BINARY },
+	[TXNET_A_VALUES_SEED] = { .type = NLA_U64 },
+	[TXNET_A_MAX_TICKS] = { .type = NLA_U64 },
+};
+
+static const struct nla_policy txnet_bounds_policy[TXNET_A_ROOT + 1] = {
+	[TXNET_A_TOPOLOGY] = TXNET_TOPO_POLICY,
+	[TXNET_A_BASE] = TXNET_TOPO_POLICY,
+	[TXNET_A_DIMS] = NLA_POLICY_NESTED_ARRAY(txnet_dim_policy),
+	[TXNET_A_PORT_MODEL] = TXNET_PORT_POLICY,
+	[TXNET_A_ROOT] = { .type = NLA_U32 },
 };
 
 static const struct nla_policy txnet_send_policy[TXNET_A_DATA + 1] = {
@@ -147,7 +160,15 @@ static int fill_result(struct sk_buff *skb, const struct txnet_result *r)
 	     nla_put(skb, TXNET_A_RES_QUEUE_MAX, r->queue_max_len * sizeof(u32), r->queue_max)) ||
 	    (HAS(TXNET_A_RES_ERROR) && nla_put_string(skb, TXNET_A_RES_ERROR, r->error)) ||
 	    PUT_U64(TXNET_A_RES_ERROR_TICK, r->error_tick) ||
-	    PUT_U32(TXNET_A_RES_ERROR_NODE, r->error_node))
+	    PUT_U32(TXNET_A_RES_ERROR_NODE, r->error_node) ||
+	    PUT_U32(TXNET_A_RES_ROOT, r->root) ||
+	    (HAS(TXNET_A_RES_BOUND) && r->bound &&
+	     nla_put_string(skb, TXNET_A_RES_BOUND, r->bound)) ||
+	    PUT_U64(TXNET_A_RES_MIN_TRANSMISSIONS, r->min_transmissions) ||
+	    (HAS(TXNET_A_RES_VALUES) &&
+	     nla_put(skb, TXNET_A_RES_VALUES, r->values_len * sizeof(s64), r->values)) ||
+	    PUT_U64(TXNET_A_RES_VALUES_SEED, r->values_seed) ||
+	    PUT_U64(TXNET_A_RES_MAX_TICKS, r->max_ticks))
 		return -EMSGSIZE;
 	nla_nest_end(skb, nest);
 	return 0;
@@ -616,6 +637,60 @@ static int txnet_set_doit(struct sk_buff *skb, struct genl_info *info)
 	return ret;
 }
 
+/* Root, values and tick limit of a RUN request. */
+static int parse_collective(struct genl_info *info, struct txnet_run_req *req)
+{
+	struct nlattr **attrs = info->attrs, *vals = attrs[TXNET_A_VALUES];
+
+	if (attrs[TXNET_A_ROOT] && !txn_op_has_root(req->op)) {
+		NL_SET_ERR_MSG_ATTR(info->extack, attrs[TXNET_A_ROOT],
+				    "root: only broadcast, scatter, gather and accumulate have a root");
+		return -EINVAL;
+	}
+	req->root = attrs[TXNET_A_ROOT] ? nla_get_u32(attrs[TXNET_A_ROOT]) : 0;
+	if ((vals || attrs[TXNET_A_VALUES_SEED]) && !txn_op_combines(req->op)) {
+		NL_SET_ERR_MSG_ATTR(info->extack, vals ? vals : attrs[TXNET_A_VALUES_SEED],
+				    "values: only combining operations (accumulate, multinode-accumulate, prefix-sum, data-sum) take values");
+		return -EINVAL;
+	}
+	if (vals && attrs[TXNET_A_VALUES_SEED]) {
+		NL_SET_ERR_MSG_ATTR(info->extack, attrs[TXNET_A_VALUES_SEED],
+				    "values_seed: give values or values_seed, not both");
+		return -EINVAL;
+	}
+	if (vals) {
+		if (!nla_len(vals) || nla_len(vals) % sizeof(s64)) {
+			NL_SET_ERR_MSG_ATTR(info->extack, vals,
+					    "values: a non-empty array of s64, 8 bytes each");
+			return -EINVAL;
+		}
+		req->values = nla_data(vals);
+		req->nvalues = nla_len(vals) / sizeof(s64);
+	}
+	req->values_seed = attrs[TXNET_A_VALUES_SEED] ? nla_get_u64(attrs[TXNET_A_VALUES_SEED]) :
+			   get_random_u64() % 1000000;
+	req->max_ticks = attrs[TXNET_A_MAX_TICKS] ? nla_get_u64(attrs[TXNET_A_MAX_TICKS]) : 0;
+	return 0;
+}
+
+/* The attribute a refusal's message names ("root: ..."), for the extack offset. */
+static const struct nlattr *refused_attr(struct nlattr **attrs, const char *why)
+{
+	static const struct {
+		const char *prefix;
+		int attr;
+	} fields[] = {
+		{ "root:", TXNET_A_ROOT }, { "values:", TXNET_A_VALUES },
+		{ "payload:", TXNET_A_PAYLOAD }, { "op:", TXNET_A_OP }, { "algo:", TXNET_A_ALGO },
+	};
+	u32 i;
+
+	for (i = 0; why && i < ARRAY_SIZE(fields); i++)
+		if (!strncmp(why, fields[i].prefix, strlen(fields[i].prefix)))
+			return attrs[fields[i].attr];
+	return NULL;
+}
+
 static int txnet_run_doit(struct sk_buff *skb, struct genl_info *info)
 {
 	struct nlattr **attrs = info->attrs;
@@ -634,8 +709,13 @@ static int txnet_run_doit(struct sk_buff *skb, struct genl_info *info)
 		return -EINVAL;
 	req.op = nla_get_u32(attrs[TXNET_A_OP]);
 	req.algo = attrs[TXNET_A_ALGO] ? nla_get_u32(attrs[TXNET_A_ALGO]) : TXNET_ALGO_AUTO;
-	req.payload = attrs[TXNET_A_PAYLOAD] ? nla_get_u32(attrs[TXNET_A_PAYLOAD]) : 8;
+	/* Combining operations carry values, not payloads. */
+	req.payload = attrs[TXNET_A_PAYLOAD] ? nla_get_u32(attrs[TXNET_A_PAYLOAD]) :
+		      txn_op_combines(req.op) ? 0 : 8;
 	req.seed = attrs[TXNET_A_SEED] ? nla_get_u64(attrs[TXNET_A_SEED]) : get_random_u64();
+	ret = parse_collective(info, &req);
+	if (ret)
+		return ret;
 
 	reply = genlmsg_new(NLMSG_GOODSIZE, GFP_KERNEL);
 	if (!reply) {
@@ -655,7 +735,8 @@ static int txnet_run_doit(struct sk_buff *skb, struct genl_info *info)
 
 	ret = txnet_run_start(tn, &req, &why, &run_id);
 	if (ret) {
-		set_err(info->extack, ret == -EOPNOTSUPP ? attrs[TXNET_A_ALGO] : NULL, why);
+		set_err(info->extack, ret == -EOPNOTSUPP ? attrs[TXNET_A_ALGO] :
+				      refused_attr(attrs, why), why);
 		goto err;
 	}
 	hdr = genlmsg_put_reply(reply, info, &txnet_family, 0, TXNET_CMD_RUN);
@@ -838,6 +919,44 @@ err:
 	return ret;
 }
 
+/* Open to everyone: it changes nothing and costs one graph, charged to mem_budget. */
+static int txnet_bounds_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	struct txn_spec spec = { .ndims = 0 };
+	struct txnet_create_err err = {};
+	struct dim_attrs where = { .nest = { NULL } };
+	struct nlattr **attrs = info->attrs;
+	struct sk_buff *reply;
+	u32 pm, root;
+	void *hdr;
+	int ret;
+
+	ret = parse_spec(info, &spec, &where);
+	if (ret)
+		return ret;
+	pm = attrs[TXNET_A_PORT_MODEL] ? nla_get_u32(attrs[TXNET_A_PORT_MODEL]) : 0;
+	root = attrs[TXNET_A_ROOT] ? nla_get_u32(attrs[TXNET_A_ROOT]) : 0;
+	reply = genlmsg_new(NLMSG_GOODSIZE, GFP_KERNEL);
+	if (!reply) {
+		GENL_SET_ERR_MSG(info, "out of memory for the reply");
+		return -ENOMEM;
+	}
+	hdr = genlmsg_put_reply(reply, info, &txnet_family, 0, TXNET_CMD_BOUNDS);
+	if (!hdr) {
+		nlmsg_free(reply);
+		GENL_SET_ERR_MSG(info, "the reply's header does not fit in one message");
+		return -EMSGSIZE;
+	}
+	ret = txnet_bounds_fill(reply, &spec, pm, root, &err);
+	if (ret) {
+		report(info, &where, &err);
+		nlmsg_free(reply);
+		return ret;
+	}
+	genlmsg_end(reply, hdr);
+	return genlmsg_reply(reply, info);
+}
+
 #define TXNET_OP(_cmd, _doit, _policy)				\
 	.cmd = _cmd, .doit = _doit,					\
 	.policy = _policy, .maxattr = ARRAY_SIZE(_policy) - 1
@@ -852,6 +971,7 @@ static const struct genl_ops txnet_ops[] = {
 	{ TXNET_OP(TXNET_CMD_STOP, txnet_stop_doit, txnet_name_policy) },
 	{ TXNET_OP(TXNET_CMD_SEND, txnet_send_doit, txnet_send_policy) },
 	{ TXNET_OP(TXNET_CMD_RECV, txnet_recv_doit, txnet_recv_policy) },
+	{ TXNET_OP(TXNET_CMD_BOUNDS, txnet_bounds_doit, txnet_bounds_policy) },
 };
 
 static struct genl_family txnet_family __ro_after_init = {

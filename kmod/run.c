@@ -14,6 +14,7 @@
 #include "txnet.h"
 #include "trace.h"
 #include "core/sched.h"
+#include "core/bounds.h"
 
 void txnet_run_free(struct txnet_run *r)
 {
@@ -21,8 +22,16 @@ void txnet_run_free(struct txnet_run *r)
 		return;
 	txn_engine_free(&r->e);
 	txnet_mem_uncharge(r->charged);
-	kfree(r->res.queue_max);
+	txnet_result_release(&r->res);
 	kfree(r);
+}
+
+void txnet_result_release(struct txnet_result *r)
+{
+	kfree(r->queue_max);
+	kfree(r->values);
+	r->queue_max = NULL;
+	r->values = NULL;
 }
 
 bool txnet_result_has(const struct txnet_result *r, int attr)
@@ -34,6 +43,14 @@ bool txnet_result_has(const struct txnet_result *r, int attr)
 		return r->has_expected;
 	case TXNET_A_RES_QUEUE_MAX:
 		return r->queue_max;
+	case TXNET_A_RES_VALUES:
+		return r->values;
+	case TXNET_A_RES_ROOT:
+		return r->status != TXNET_RUN_NONE && r->has_root;
+	case TXNET_A_RES_VALUES_SEED:
+		return r->status != TXNET_RUN_NONE && r->has_values_seed;
+	case TXNET_A_RES_MAX_TICKS:
+		return r->status != TXNET_RUN_NONE && r->max_ticks;
 	case TXNET_A_RES_ERROR:
 		return r->error[0];
 	case TXNET_A_RES_ERROR_TICK:
@@ -57,6 +74,8 @@ struct run_plan {
 static int reserve(struct txnet_net *tn, const struct txnet_run_req *req,
 		   struct run_plan *plan, const char **why)
 {
+	int ret;
+
 	lockdep_assert_held(&txnet_lock);
 	if (tn->dead) {
 		*why = "the network was destroyed";
@@ -74,14 +93,18 @@ static int reserve(struct txnet_net *tn, const struct txnet_run_req *req,
 	plan->s = txn_sched_pick(&tn->spec, req->op, req->algo, why);
 	if (!plan->s)
 		return -EOPNOTSUPP;
-	if (tn->counts.procs * (tn->counts.procs - 1) > 0xfffffff0ULL) {
-		*why = "too many nodes for a total exchange: n(n-1) packets must fit in 32 bits";
-		return -E2BIG;
-	}
 	plan->p.op = req->op;
 	plan->p.port_model = tn->port_model;
 	plan->p.payload = req->payload;
 	plan->p.seed = req->seed;
+	plan->p.root = req->root;
+	plan->p.values = req->values;
+	plan->p.nvalues = req->nvalues;
+	plan->p.values_seed = req->values_seed;
+	plan->p.max_ticks = req->max_ticks;
+	ret = txn_run_check(&tn->graph, &plan->p, why);
+	if (ret)
+		return ret;
 	plan->p.fault = READ_ONCE(tn->fault);
 	if (plan->p.fault == TXN_FAULT_SINGLE_PORT && plan->p.port_model != TXNET_PORT_SINGLE) {
 		*why = "the single-port fault needs a single-port network";
@@ -103,6 +126,7 @@ static struct txnet_run *prepare(struct txnet_net *tn, const struct run_plan *pl
 				 const char **why)
 {
 	const struct txn_run_params *p = &plan->p;
+	struct txn_bound bound;
 	struct txnet_run *r;
 	u64 bytes;
 	int ret;
@@ -136,7 +160,15 @@ static struct txnet_run *prepare(struct txnet_net *tn, const struct run_plan *pl
 	r->res.nodes = tn->counts.procs;
 	r->res.payload = p->payload;
 	r->res.seed = p->seed;
-	r->res.lower_bound = txn_lower_bound(&tn->spec, &tn->counts, p->op, p->port_model);
+	txn_bound(&tn->spec, &tn->graph, p->op, p->port_model, p->root, &bound);
+	r->res.lower_bound = bound.lower;
+	r->res.bound = bound.name;
+	r->res.min_transmissions = bound.min_transmissions;
+	r->res.has_root = txn_op_has_root(p->op);
+	r->res.root = p->root;
+	r->res.has_values_seed = txn_op_combines(p->op) && !p->values;
+	r->res.values_seed = p->values_seed;
+	r->res.max_ticks = p->max_ticks;
 	r->res.has_expected = txn_expected_steps(plan->s, &tn->spec, p->port_model,
 						 &r->res.expected_steps);
 	r->res.expected_deliveries = r->e.expected;
@@ -206,6 +238,23 @@ static u32 max_queue_now(const struct txn_engine *e)
 	return m;
 }
 
+/* What each processor ended with, for the first nodes of a combining run. */
+static void keep_values(struct txnet_run *r)
+{
+	struct txnet_result *res = &r->res;
+	u32 v, n = min_t(u32, r->e.n, TXNET_RES_QUEUE_MAX_NODES);
+
+	if (!txn_op_combines(res->op))
+		return;
+	res->values = kcalloc(n, sizeof(s64), GFP_KERNEL_ACCOUNT);
+	if (!res->values)
+		return;
+	res->values_len = n;
+	for (v = 0; v < n; v++)
+		if (!txn_engine_value(&r->e, v, &res->values[v]))
+			res->values[v] = 0;
+}
+
 static void finish(struct txnet_run *r, int ret, bool stopped)
 {
 	struct txnet_result *res = &r->res;
@@ -245,6 +294,7 @@ static void finish(struct txnet_run *r, int ret, bool stopped)
 	res->status = TXNET_RUN_DONE;
 	res->verified = true;
 	res->steps = e->tick;
+	keep_values(r);
 }
 
 int txnet_run_step(struct txnet_net *tn, void *run)
@@ -267,8 +317,9 @@ void txnet_run_end(struct txnet_net *tn, struct txnet_run *r, bool stopped, u64 
 	trace_txnet_run_done(tn->name, &r->res);
 
 	mutex_lock(&tn->res_lock);
-	kfree(tn->last.queue_max);
+	txnet_result_release(&tn->last);
 	tn->last = r->res;
 	mutex_unlock(&tn->res_lock);
 	r->res.queue_max = NULL;
+	r->res.values = NULL;
 }

@@ -6,7 +6,7 @@
 #include <linux/types.h>
 #include "core/engine.h"
 
-#define TXNET_ERROR_LEN	96
+#define TXNET_ERROR_LEN	128
 
 /* What a finished run reports: netlink TXNET_A_RESULT and sysfs last/. */
 struct txnet_result {
@@ -14,6 +14,11 @@ struct txnet_result {
 	u32 status;			/* enum txnet_run_status */
 	u32 op, algo, port_model, nodes, payload;
 	u64 seed;
+	bool has_root, has_values_seed;
+	u32 root;
+	u64 values_seed, max_ticks;
+	const char *bound;		/* static: which bound gave lower_bound */
+	u64 min_transmissions;
 	u64 steps;			/* valid when verified */
 	u64 ticks;			/* ticks run, whatever the outcome */
 	u64 lower_bound;
@@ -25,6 +30,8 @@ struct txnet_result {
 	u32 max_queue, max_queue_node;
 	/* per node, nodes <= TXNET_RES_QUEUE_MAX_NODES; owned by whoever holds the result */
 	u32 *queue_max, queue_max_len;
+	s64 *values;			/* what each processor ended with, likewise */
+	u32 values_len;
 	char error[TXNET_ERROR_LEN];
 	u64 error_tick;
 	u32 error_node;
@@ -43,7 +50,14 @@ struct txnet_net;
 struct txnet_run_req {
 	u32 op, algo, payload;
 	u64 seed;
+	u32 root;
+	const s64 *values;		/* the request's, valid until txnet_run_start() returns */
+	u32 nvalues;
+	u64 values_seed, max_ticks;
 };
+
+/* Free what a result owns. */
+void txnet_result_release(struct txnet_result *r);
 
 /*
  * Whether a result has field @attr (enum txnet_res_attr): the one place

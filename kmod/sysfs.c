@@ -177,6 +177,11 @@ TXNET_LAST(max_queue_node, "%u", r->max_queue_node, TXNET_A_RES_MAX_QUEUE_NODE);
 TXNET_LAST(error, "%s", r->error, TXNET_A_RES_ERROR);
 TXNET_LAST(error_tick, "%llu", r->error_tick, TXNET_A_RES_ERROR_TICK);
 TXNET_LAST(error_node, "%u", r->error_node, TXNET_A_RES_ERROR_NODE);
+TXNET_LAST(root, "%u", r->root, TXNET_A_RES_ROOT);
+TXNET_LAST(bound, "%s", r->bound ? r->bound : "none", TXNET_A_RES_BOUND);
+TXNET_LAST(min_transmissions, "%llu", r->min_transmissions, TXNET_A_RES_MIN_TRANSMISSIONS);
+TXNET_LAST(values_seed, "%llu", r->values_seed, TXNET_A_RES_VALUES_SEED);
+TXNET_LAST(max_ticks, "%llu", r->max_ticks, TXNET_A_RES_MAX_TICKS);
 
 static struct attribute *txnet_last_attrs[] = {
 	&last_run_id_attr.attr,
@@ -202,6 +207,11 @@ static struct attribute *txnet_last_attrs[] = {
 	&last_error_attr.attr,
 	&last_error_tick_attr.attr,
 	&last_error_node_attr.attr,
+	&last_root_attr.attr,
+	&last_bound_attr.attr,
+	&last_min_transmissions_attr.attr,
+	&last_values_seed_attr.attr,
+	&last_max_ticks_attr.attr,
 	NULL,
 };
 

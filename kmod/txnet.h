@@ -100,6 +100,15 @@ struct txnet_net *txnet_net_prepare(struct net *net, const struct txnet_create_r
 				    struct txnet_create_err *err);
 int txnet_net_register(struct txnet_net *tn, const char *name, struct txnet_create_err *err);
 void txnet_net_destroy(struct txnet_net *tn);
+
+struct sk_buff;
+
+/*
+ * TXNET_CMD_BOUNDS (bounds.c): TXNET_A_SPEC and TXNET_A_BOUNDS of @spec
+ * (validated here) into @skb; every port model when @port_model is 0.
+ */
+int txnet_bounds_fill(struct sk_buff *skb, struct txn_spec *spec, u32 port_model, u32 root,
+		      struct txnet_create_err *err);
 void txnet_net_free(struct txnet_net *tn);
 struct txnet_net *txnet_net_find(struct net *net, const char *name);
 

@@ -24,4 +24,7 @@ struct txn_bound {
 int txn_bound(const struct txn_spec *spec, const struct txn_graph *g, u32 op,
 	      u32 port_model, u32 root, struct txn_bound *b);
 
+/* Bytes txn_bound() allocates at most for a graph of @counts, to charge first. */
+u64 txn_bound_bytes(const struct txn_counts *counts);
+
 #endif /* TXN_CORE_BOUNDS_H */

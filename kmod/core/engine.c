@@ -344,8 +344,11 @@ static int start_combine(struct txn_engine *e)
 	int ret;
 
 	if (L->p.values) {
+		/* The caller's array may go once the run is set up. */
 		memcpy(L->vals, L->p.values, txn_op_nvalues(L->p.op, n) * sizeof(s64));
 		L->p.values = L->vals;
+		L->pub.values = L->vals;
+		e->p.values = L->vals;
 	}
 	L->tagged = L->p.op == TXNET_OP_ACCUMULATE || L->p.op == TXNET_OP_MULTINODE_ACCUMULATE;
 	if (!L->tagged) {

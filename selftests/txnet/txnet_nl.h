@@ -748,6 +748,11 @@ struct txnl_result {
 	char error[128];
 	uint64_t error_tick;
 	uint32_t error_node;
+	uint32_t root;
+	char bound[64];
+	uint64_t min_transmissions, values_seed, max_ticks;
+	int64_t values[TXNET_RES_QUEUE_MAX_NODES];
+	uint32_t nvalues;
 };
 
 /* Parse a TXNET_A_RESULT nest into @r; 0 or -EINVAL. */
@@ -787,12 +792,24 @@ static inline int txnl_parse_result(struct nlattr *nest, struct txnl_result *r)
 	R32(TXNET_A_RES_MAX_QUEUE_NODE, max_queue_node);
 	R64(TXNET_A_RES_ERROR_TICK, error_tick);
 	R32(TXNET_A_RES_ERROR_NODE, error_node);
+	R32(TXNET_A_RES_ROOT, root);
+	R64(TXNET_A_RES_MIN_TRANSMISSIONS, min_transmissions);
+	R64(TXNET_A_RES_VALUES_SEED, values_seed);
+	R64(TXNET_A_RES_MAX_TICKS, max_ticks);
 #undef R32
 #undef R64
 	if (tb[TXNET_A_RES_VERIFIED])
 		r->verified = nla_get_u8(tb[TXNET_A_RES_VERIFIED]);
 	if (tb[TXNET_A_RES_ERROR])
 		nla_strlcpy(r->error, tb[TXNET_A_RES_ERROR], sizeof(r->error));
+	if (tb[TXNET_A_RES_BOUND])
+		nla_strlcpy(r->bound, tb[TXNET_A_RES_BOUND], sizeof(r->bound));
+	if (tb[TXNET_A_RES_VALUES]) {
+		r->nvalues = nla_len(tb[TXNET_A_RES_VALUES]) / sizeof(int64_t);
+		if (r->nvalues > TXNET_RES_QUEUE_MAX_NODES)
+			return -EINVAL;
+		memcpy(r->values, nla_data(tb[TXNET_A_RES_VALUES]), r->nvalues * sizeof(int64_t));
+	}
 	return 0;
 }
 
@@ -866,8 +883,15 @@ struct txnl_run_req {
 	const char *fault;
 	/* sends the retired TXNET_A_UNUSED_21 (once the fault), which must be refused */
 	bool has_unused21;
+	/* collectives */
+	bool has_root, has_values_seed, has_max_ticks;
+	uint32_t root;
+	const int64_t *values;		/* sent when non-NULL */
+	uint32_t nvalues;
+	uint64_t values_seed, max_ticks;
 	/* filled in by txnl_run(): where each attribute sat, -1 if not sent */
 	int off_name, off_op, off_algo, off_payload, off_seed, off_unused21;
+	int off_root, off_values, off_values_seed;
 };
 
 #define TXNET_DEBUGFS	"/sys/kernel/debug/txnet"
@@ -891,6 +915,7 @@ static inline int txnl_run(struct txnl *t, struct txnl_run_req *r, uint32_t *run
 	if (!m)
 		return t->err = -ENOMEM;
 	r->off_name = r->off_op = r->off_algo = r->off_payload = r->off_seed = r->off_unused21 = -1;
+	r->off_root = r->off_values = r->off_values_seed = -1;
 	if (r->fault) {
 		ret = set_fault(r->name, r->fault);
 		if (ret) {
@@ -913,6 +938,15 @@ static inline int txnl_run(struct txnl *t, struct txnl_run_req *r, uint32_t *run
 	RPUT(r->has_payload, r->off_payload, nla_put_u32(m, TXNET_A_PAYLOAD, r->payload));
 	RPUT(r->has_seed, r->off_seed, nla_put_u64(m, TXNET_A_SEED, r->seed));
 	RPUT(r->has_unused21, r->off_unused21, nla_put_u32(m, TXNET_A_UNUSED_21, 1));
+	RPUT(r->has_root, r->off_root, nla_put_u32(m, TXNET_A_ROOT, r->root));
+	RPUT(r->values, r->off_values,
+	     nla_put(m, TXNET_A_VALUES, r->nvalues * sizeof(int64_t), r->values));
+	RPUT(r->has_values_seed, r->off_values_seed,
+	     nla_put_u64(m, TXNET_A_VALUES_SEED, r->values_seed));
+	if (r->has_max_ticks && nla_put_u64(m, TXNET_A_MAX_TICKS, r->max_ticks) < 0) {
+		nlmsg_free(m);
+		return t->err = -ENOMEM;
+	}
 #undef RPUT
 	memset(&x, 0, sizeof(x));
 	ret = txnl_xfer_raw(t, m, txnl_netx_one, &x);

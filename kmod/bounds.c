@@ -1,0 +1,107 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * TXNET_CMD_BOUNDS: the lower bound of every operation on a topology,
+ * computed by the core (core/bounds.c) on a graph built for the question
+ * and freed with the answer; no network is created.
+ */
+#include <linux/sched.h>
+#include <net/netlink.h>
+
+#include "txnet.h"
+#include "core/bounds.h"
+#include "core/paths.h"
+
+static int put_bound(struct sk_buff *skb, int i, u32 op, u32 pm, bool has_root, u32 root,
+		     const struct txn_bound *b)
+{
+	struct nlattr *nest = nla_nest_start(skb, i);
+
+	if (!nest)
+		return -EMSGSIZE;
+	if (nla_put_u32(skb, TXNET_A_BOUND_OP, op) ||
+	    nla_put_u32(skb, TXNET_A_BOUND_PORT_MODEL, pm) ||
+	    (has_root && nla_put_u32(skb, TXNET_A_BOUND_ROOT, root)) ||
+	    nla_put_u64_64bit(skb, TXNET_A_BOUND_LOWER, b->lower, TXNET_A_BOUND_PAD) ||
+	    nla_put_string(skb, TXNET_A_BOUND_NAME, b->name) ||
+	    nla_put_u64_64bit(skb, TXNET_A_BOUND_MIN_TRANSMISSIONS, b->min_transmissions,
+			      TXNET_A_BOUND_PAD)) {
+		nla_nest_cancel(skb, nest);
+		return -EMSGSIZE;
+	}
+	nla_nest_end(skb, nest);
+	return 0;
+}
+
+static int put_bounds(struct sk_buff *skb, const struct txn_spec *spec,
+		      const struct txn_graph *g, u32 port_model, u32 root)
+{
+	struct nlattr *nest = nla_nest_start(skb, TXNET_A_BOUNDS);
+	struct txn_bound b;
+	u32 op, pm, i = 0;
+	int ret;
+
+	if (!nest)
+		return -EMSGSIZE;
+	for (op = 1; op <= TXNET_OP_MAX; op++) {
+		for (pm = TXNET_PORT_ALL; pm <= TXNET_PORT_SINGLE; pm++) {
+			if (port_model && pm != port_model)
+				continue;
+			ret = txn_bound(spec, g, op, pm, txn_op_has_root(op) ? root : 0, &b);
+			if (!ret)
+				ret = put_bound(skb, ++i, op, pm, txn_op_has_root(op), root, &b);
+			if (ret)
+				return ret;
+			cond_resched();
+		}
+	}
+	nla_nest_end(skb, nest);
+	return 0;
+}
+
+int txnet_bounds_fill(struct sk_buff *skb, struct txn_spec *spec, u32 port_model, u32 root,
+		      struct txnet_create_err *err)
+{
+	struct txn_spec_error serr = { .dim = -1 };
+	char str[TXN_SPEC_STR_MAX];
+	struct txn_counts counts;
+	struct txn_graph g;
+	u64 cost;
+	int ret;
+
+	err->dim = -1;
+	err->field = 0;
+	ret = txn_spec_validate(spec, READ_ONCE(txnet_max_nodes), &counts, &serr);
+	if (ret) {
+		err->msg = serr.msg;
+		err->dim = serr.dim;
+		err->field = serr.field;
+		return ret;
+	}
+	if (root >= counts.procs) {
+		err->msg = "root: not a processor of this topology (0 .. nodes-1)";
+		err->field = TXNET_A_ROOT;
+		return -EINVAL;
+	}
+	/* The graph, and the searches the bounds make over it. */
+	cost = txn_graph_bytes(&counts) + txn_bound_bytes(&counts);
+	ret = txnet_mem_charge(cost);
+	if (ret) {
+		err->msg = "the topology needs more memory than the mem_budget limit leaves";
+		err->field = TXNET_A_DIMS;
+		return ret;
+	}
+	ret = txn_graph_build(spec, &counts, &g);
+	if (ret) {
+		err->msg = "out of memory for the topology's graph";
+		goto out;
+	}
+	txn_spec_format(spec, str, sizeof(str));
+	ret = nla_put_string(skb, TXNET_A_SPEC, str) ?:
+	      put_bounds(skb, spec, &g, port_model, root);
+	if (ret)
+		err->msg = "the bounds do not fit in one message";
+	txn_graph_free(&g);
+out:
+	txnet_mem_uncharge(cost);
+	return ret;
+}

@@ -1,0 +1,327 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * txnet_collective: every collective operation on every topology family,
+ * both port models, run by the module and verified by its engine.
+ *
+ * What is asserted comes from the definitions, not from earlier runs:
+ * - every run verifies and never beats its own lower bound;
+ * - under the all-port model a broadcast and an accumulation on a
+ *   topology without switches take exactly the root's eccentricity (the
+ *   general schedule runs them on a shortest-path tree; the bound is paper
+ *   003, section 3: the farthest processor cannot hear sooner, for any
+ *   graph), with n-1 transmissions; the eccentricity is computed here from
+ *   the topology's definition (Documentation/txnet-topologies.rst);
+ * - the values a combining operation ends with are the sums its
+ *   definition says, computed here from the values sent;
+ * - bad roots, value lists of the wrong length, values where none are
+ *   taken, payloads on combining operations and unknown operations are
+ *   refused with a message naming the field and the extack pointing at it;
+ * - a run past its tick limit fails with "tick limit".
+ */
+#include <string.h>
+
+#include "txnet_harness.h"
+
+#define RUN_MS	120000	/* watchdog for one RUN_DONE, not a speed claim */
+
+struct topo {
+	const char *label;
+	struct txnet_req req;
+	uint32_t ecc0;		/* eccentricity of processor 0; 0: has switches, not asserted */
+};
+
+#define DIMS(...) .ndims = sizeof((uint32_t[]){ __VA_ARGS__ }) / sizeof(uint32_t), \
+		  .size = { __VA_ARGS__ }
+
+/*
+ * Eccentricity of processor 0 (coordinates all 0): a linear factor of k
+ * nodes contributes k-1, a ring floor(k/2), a complete graph 1, a
+ * hypercube dimension 1; a product adds its factors' (the distance in a
+ * cartesian product is the sum over the factors).
+ */
+static const struct topo topos[] = {
+	{ "linear 7", { .topo = TXNET_TOPO_LINEAR, DIMS(7) }, 6 },
+	{ "ring 8", { .topo = TXNET_TOPO_RING, DIMS(8) }, 4 },
+	{ "ring 7", { .topo = TXNET_TOPO_RING, DIMS(7) }, 3 },
+	{ "complete 6", { .topo = TXNET_TOPO_COMPLETE, DIMS(6) }, 1 },
+	{ "mesh 3 4", { .topo = TXNET_TOPO_MESH, DIMS(3, 4) }, 2 + 3 },
+	{ "torus 6 6", { .topo = TXNET_TOPO_TORUS, DIMS(6, 6) }, 3 + 3 },
+	{ "torus 3 4 2", { .topo = TXNET_TOPO_TORUS, DIMS(3, 4, 2) }, 1 + 2 + 1 },
+	{ "hypercube 4", { .topo = TXNET_TOPO_HYPERCUBE, DIMS(4) }, 4 },
+	{ "ghc 3 4", { .topo = TXNET_TOPO_GHC, DIMS(3, 4) }, 2 },
+	{ "product ring:5 linear:3 complete:2",
+	  { .topo = TXNET_TOPO_PRODUCT, DIMS(5, 3, 2),
+	    .kind = { TXNET_DIM_RING, TXNET_DIM_LINEAR, TXNET_DIM_COMPLETE } }, 2 + 2 + 1 },
+	{ "butterfly 8", { .topo = TXNET_TOPO_BUTTERFLY, DIMS(8) }, 0 },
+	{ "omega 16", { .topo = TXNET_TOPO_OMEGA, DIMS(16) }, 0 },
+	{ "baseline 8", { .topo = TXNET_TOPO_BASELINE, DIMS(8) }, 0 },
+	{ "rbaseline 8", { .topo = TXNET_TOPO_RBASELINE, DIMS(8) }, 0 },
+	{ "flip 8", { .topo = TXNET_TOPO_FLIP, DIMS(8) }, 0 },
+	{ "biswapped ring 4", { .topo = TXNET_TOPO_BISWAPPED, .base = TXNET_TOPO_RING, DIMS(4) }, 0 },
+	{ "biswapped mesh 2 2",
+	  { .topo = TXNET_TOPO_BISWAPPED, .base = TXNET_TOPO_MESH, DIMS(2, 2) }, 0 },
+};
+
+static const uint32_t ops[] = {
+	TXNET_OP_TOTAL_EXCHANGE, TXNET_OP_BROADCAST, TXNET_OP_SCATTER, TXNET_OP_GATHER,
+	TXNET_OP_MULTINODE_BROADCAST, TXNET_OP_ACCUMULATE, TXNET_OP_MULTINODE_ACCUMULATE,
+	TXNET_OP_PREFIX_SUM, TXNET_OP_DATA_SUM,
+};
+
+static bool has_root(uint32_t op)
+{
+	return op == TXNET_OP_BROADCAST || op == TXNET_OP_SCATTER || op == TXNET_OP_GATHER ||
+	       op == TXNET_OP_ACCUMULATE;
+}
+
+static bool combines(uint32_t op)
+{
+	return op >= TXNET_OP_ACCUMULATE && op <= TXNET_OP_DATA_SUM;
+}
+
+FIXTURE(co) {
+	struct txnl t;
+	struct txnl ev;
+};
+
+FIXTURE_SETUP(co)
+{
+	ASSERT_EQ(0, txnl_open(&self->t)) TH_LOG("txnet family not found: is the module loaded?");
+	ASSERT_LE(0, txnl_del_all(&self->t));
+	ASSERT_EQ(0, txnl_events_open(&self->ev));
+}
+
+FIXTURE_TEARDOWN(co)
+{
+	if (self->t.sk)
+		txnl_del_all(&self->t);
+	txnl_close(&self->t);
+	txnl_close(&self->ev);
+}
+
+/* RUN and wait for its RUN_DONE: 0, -errno of the RUN, or -ETIMEDOUT. */
+static int collective(struct txnl *t, struct txnl *ev, struct txnl_run_req *r,
+		      struct txnl_result *res)
+{
+	uint32_t id = 0;
+	int ret = txnl_run(t, r, &id);
+
+	if (ret)
+		return ret;
+	ret = txnl_run_done(ev, r->name, id, RUN_MS, res);
+	return ret < 0 ? ret : ret == 0 ? -ETIMEDOUT : 0;
+}
+
+static int make(struct txnl *t, const struct topo *tp, uint32_t port, struct txnet_info *info)
+{
+	struct txnet_req r = tp->req;
+
+	r.name = "co0";
+	r.port_model = port;
+	return txnl_new(t, &r, info);
+}
+
+TEST_F_TIMEOUT(co, every_operation_on_every_topology, 1200)
+{
+	struct txnl_result res;
+	struct txnet_info info;
+	struct txnl_run_req r;
+	uint32_t i, k, port;
+
+	for (i = 0; i < sizeof(topos) / sizeof(topos[0]); i++) {
+		for (port = TXNET_PORT_ALL; port <= TXNET_PORT_SINGLE; port++) {
+			ASSERT_EQ(0, make(&self->t, &topos[i], port, &info)) TH_LOG("%s: %s",
+				topos[i].label, self->t.msg);
+			for (k = 0; k < sizeof(ops) / sizeof(ops[0]); k++) {
+				memset(&r, 0, sizeof(r));
+				r.name = "co0";
+				r.op = ops[k];
+				r.has_root = has_root(ops[k]);
+				r.root = 0;
+				r.has_values_seed = combines(ops[k]);
+				r.values_seed = 1000 + k;
+				ASSERT_EQ(0, collective(&self->t, &self->ev, &r, &res))
+					TH_LOG("%s op %u: %s", topos[i].label, ops[k], self->t.msg);
+				EXPECT_EQ(TXNET_RUN_DONE, res.status)
+					TH_LOG("%s op %u port %u: %s at tick %llu node %u",
+					       topos[i].label, ops[k], port, res.error,
+					       (unsigned long long)res.error_tick, res.error_node);
+				EXPECT_EQ(1, res.verified);
+				EXPECT_TRUE(res.has[TXNET_A_RES_BOUND]);
+				EXPECT_GE(res.steps, res.lower_bound)
+					TH_LOG("%s op %u port %u: %llu steps under the bound %llu (%s)",
+					       topos[i].label, ops[k], port,
+					       (unsigned long long)res.steps,
+					       (unsigned long long)res.lower_bound, res.bound);
+				EXPECT_GE(res.transmissions, res.min_transmissions);
+				EXPECT_EQ(res.expected_deliveries, res.delivered);
+				if (port == TXNET_PORT_ALL && topos[i].ecc0 &&
+				    (ops[k] == TXNET_OP_BROADCAST || ops[k] == TXNET_OP_ACCUMULATE)) {
+					EXPECT_EQ(topos[i].ecc0, res.steps) TH_LOG("%s op %u",
+						topos[i].label, ops[k]);
+					EXPECT_EQ(info.nodes - 1, res.transmissions);
+				}
+			}
+			ASSERT_EQ(0, txnl_del(&self->t, "co0"));
+		}
+	}
+}
+
+/* The sums each combining operation defines, from the values sent. */
+TEST_F(co, values_come_back_summed)
+{
+	const struct topo *mesh = &topos[4];	/* mesh 3 4: 12 processors */
+	int64_t v[12] = { 5, 1, 4, -7, 100, 0, 3, 3, 9, -2, 11, 6 }, mna[144], sum = 0, pre = 0;
+	struct txnl_result res;
+	struct txnet_info info;
+	struct txnl_run_req r = { .name = "co0" };
+	uint32_t i, j;
+
+	ASSERT_EQ(0, make(&self->t, mesh, TXNET_PORT_ALL, &info));
+	ASSERT_EQ(12, info.nodes);
+	for (i = 0; i < 12; i++)
+		sum += v[i];
+
+	r.op = TXNET_OP_ACCUMULATE;
+	r.has_root = true;
+	r.root = 3;
+	r.values = v;
+	r.nvalues = 12;
+	ASSERT_EQ(0, collective(&self->t, &self->ev, &r, &res)) TH_LOG("%s", self->t.msg);
+	ASSERT_EQ(TXNET_RUN_DONE, res.status) TH_LOG("%s", res.error);
+	EXPECT_EQ(3, res.root);
+	ASSERT_EQ(12, res.nvalues);
+	EXPECT_EQ(sum, res.values[3]);
+	EXPECT_FALSE(res.has[TXNET_A_RES_VALUES_SEED]);
+
+	r.op = TXNET_OP_DATA_SUM;
+	r.has_root = false;
+	ASSERT_EQ(0, collective(&self->t, &self->ev, &r, &res)) TH_LOG("%s", self->t.msg);
+	ASSERT_EQ(TXNET_RUN_DONE, res.status) TH_LOG("%s", res.error);
+	for (i = 0; i < 12; i++)
+		EXPECT_EQ(sum, res.values[i]) TH_LOG("node %u", i);
+
+	r.op = TXNET_OP_PREFIX_SUM;
+	ASSERT_EQ(0, collective(&self->t, &self->ev, &r, &res)) TH_LOG("%s", self->t.msg);
+	ASSERT_EQ(TXNET_RUN_DONE, res.status) TH_LOG("%s", res.error);
+	for (i = 0; i < 12; i++) {
+		pre += v[i];
+		EXPECT_EQ(pre, res.values[i]) TH_LOG("node %u", i);
+	}
+
+	/* node i's value for j at i*n+j; node j ends with the column sum */
+	for (i = 0; i < 144; i++)
+		mna[i] = (int64_t)i * 7 - 500;
+	r.op = TXNET_OP_MULTINODE_ACCUMULATE;
+	r.values = mna;
+	r.nvalues = 144;
+	ASSERT_EQ(0, collective(&self->t, &self->ev, &r, &res)) TH_LOG("%s", self->t.msg);
+	ASSERT_EQ(TXNET_RUN_DONE, res.status) TH_LOG("%s", res.error);
+	for (j = 0; j < 12; j++) {
+		sum = 0;
+		for (i = 0; i < 12; i++)
+			sum += mna[i * 12 + j];
+		EXPECT_EQ(sum, res.values[j]) TH_LOG("node %u", j);
+	}
+
+	/* random values are reported with their seed */
+	r.values = NULL;
+	r.has_values_seed = true;
+	r.values_seed = 42;
+	r.op = TXNET_OP_DATA_SUM;
+	ASSERT_EQ(0, collective(&self->t, &self->ev, &r, &res)) TH_LOG("%s", self->t.msg);
+	ASSERT_EQ(TXNET_RUN_DONE, res.status) TH_LOG("%s", res.error);
+	EXPECT_EQ(42, res.values_seed);
+	for (i = 1; i < 12; i++)
+		EXPECT_EQ(res.values[0], res.values[i]);
+}
+
+/* Each refusal names its field, and the extack points at the attribute. */
+TEST_F(co, bad_collective_input)
+{
+	int64_t v[12] = { 0 };
+	struct txnet_info info;
+	struct txnl_run_req r;
+	uint32_t id;
+
+	ASSERT_EQ(0, make(&self->t, &topos[4], TXNET_PORT_ALL, &info));
+
+	r = (struct txnl_run_req){ .name = "co0", .op = TXNET_OP_BROADCAST, .has_root = true,
+				   .root = 12 };
+	EXPECT_EQ(-EINVAL, txnl_run(&self->t, &r, &id));
+	EXPECT_NE(NULL, strstr(self->t.msg, "root:")) TH_LOG("%s", self->t.msg);
+	EXPECT_EQ(r.off_root, self->t.off);
+
+	r = (struct txnl_run_req){ .name = "co0", .op = TXNET_OP_TOTAL_EXCHANGE, .has_root = true };
+	EXPECT_EQ(-EINVAL, txnl_run(&self->t, &r, &id));
+	EXPECT_NE(NULL, strstr(self->t.msg, "root:")) TH_LOG("%s", self->t.msg);
+	EXPECT_EQ(r.off_root, self->t.off);
+
+	r = (struct txnl_run_req){ .name = "co0", .op = TXNET_OP_DATA_SUM, .values = v,
+				   .nvalues = 11 };
+	EXPECT_EQ(-EINVAL, txnl_run(&self->t, &r, &id));
+	EXPECT_NE(NULL, strstr(self->t.msg, "values:")) TH_LOG("%s", self->t.msg);
+	EXPECT_EQ(r.off_values, self->t.off);
+
+	r = (struct txnl_run_req){ .name = "co0", .op = TXNET_OP_MULTINODE_ACCUMULATE,
+				   .values = v, .nvalues = 12 };
+	EXPECT_EQ(-EINVAL, txnl_run(&self->t, &r, &id));
+	EXPECT_NE(NULL, strstr(self->t.msg, "nodes*nodes")) TH_LOG("%s", self->t.msg);
+
+	r = (struct txnl_run_req){ .name = "co0", .op = TXNET_OP_BROADCAST, .values = v,
+				   .nvalues = 12 };
+	EXPECT_EQ(-EINVAL, txnl_run(&self->t, &r, &id));
+	EXPECT_NE(NULL, strstr(self->t.msg, "values:")) TH_LOG("%s", self->t.msg);
+	EXPECT_EQ(r.off_values, self->t.off);
+
+	r = (struct txnl_run_req){ .name = "co0", .op = TXNET_OP_DATA_SUM, .values = v,
+				   .nvalues = 12, .has_values_seed = true };
+	EXPECT_EQ(-EINVAL, txnl_run(&self->t, &r, &id));
+	EXPECT_NE(NULL, strstr(self->t.msg, "values_seed:")) TH_LOG("%s", self->t.msg);
+	EXPECT_EQ(r.off_values_seed, self->t.off);
+
+	r = (struct txnl_run_req){ .name = "co0", .op = TXNET_OP_PREFIX_SUM, .has_payload = true,
+				   .payload = 8 };
+	EXPECT_EQ(-EINVAL, txnl_run(&self->t, &r, &id));
+	EXPECT_NE(NULL, strstr(self->t.msg, "payload:")) TH_LOG("%s", self->t.msg);
+	EXPECT_EQ(r.off_payload, self->t.off);
+
+	/* past the last operation: the policy's range, pointing at TXNET_A_OP */
+	r = (struct txnl_run_req){ .name = "co0", .op = TXNET_OP_MAX + 1 };
+	EXPECT_EQ(-ERANGE, txnl_run(&self->t, &r, &id));
+	EXPECT_EQ(r.off_op, self->t.off);
+
+	r = (struct txnl_run_req){ .name = "co0", .op = TXNET_OP_SCATTER, .has_algo = true,
+				   .algo = TXNET_ALGO_FURTHEST_FIRST };
+	EXPECT_EQ(-EOPNOTSUPP, txnl_run(&self->t, &r, &id));
+	EXPECT_NE(NULL, strstr(self->t.msg, "algo:")) TH_LOG("%s", self->t.msg);
+	EXPECT_EQ(r.off_algo, self->t.off);
+
+	/* nothing was left running */
+	r = (struct txnl_run_req){ .name = "co0", .op = TXNET_OP_BROADCAST };
+	EXPECT_EQ(0, txnl_run(&self->t, &r, &id)) TH_LOG("%s", self->t.msg);
+}
+
+/* A total exchange on a ring of 16 needs ceil((16^2-1)/8) = 32 ticks (paper 001, bound (2)). */
+TEST_F(co, tick_limit_stops_a_run)
+{
+	struct txnet_req nr = { .name = "co0", .topo = TXNET_TOPO_RING, DIMS(16) };
+	struct txnl_result res;
+	struct txnl_run_req r = { .name = "co0", .op = TXNET_OP_TOTAL_EXCHANGE,
+				  .has_max_ticks = true, .max_ticks = 10 };
+
+	ASSERT_EQ(0, txnl_new(&self->t, &nr, NULL));
+	ASSERT_EQ(0, collective(&self->t, &self->ev, &r, &res)) TH_LOG("%s", self->t.msg);
+	EXPECT_EQ(TXNET_RUN_FAILED, res.status);
+	EXPECT_NE(NULL, strstr(res.error, "tick limit")) TH_LOG("%s", res.error);
+	EXPECT_EQ(10, res.error_tick);
+	EXPECT_EQ(10, res.max_ticks);
+	EXPECT_FALSE(res.has[TXNET_A_RES_STEPS]);
+
+	r.max_ticks = 32;
+	ASSERT_EQ(0, collective(&self->t, &self->ev, &r, &res)) TH_LOG("%s", self->t.msg);
+	EXPECT_EQ(TXNET_RUN_DONE, res.status) TH_LOG("%s", res.error);
+	EXPECT_EQ(32, res.steps);
+}
+
+TEST_HARNESS_MAIN
