@@ -66,7 +66,6 @@ static u32 engine_layout(const struct txn_graph *g, const struct layout_args *la
 	u64 npkts = la->npkts;
 	u32 k = 0;
 
-	a[k++] = PUB(next, npkts, sizeof(u32), false);
 	a[k++] = PUB(qhead, links, sizeof(u32), false);
 	a[k++] = PUB(qtail, links, sizeof(u32), false);
 	a[k++] = PUB(qlen, v, sizeof(u32), true);
@@ -77,7 +76,7 @@ static u32 engine_layout(const struct txn_graph *g, const struct layout_args *la
 		a[k++] = PUB(pq_tail, links * la->pq_keys, sizeof(u32), false);
 		a[k++] = PUB(pq_top, links, sizeof(u32), true);
 	}
-	a[k++] = OWN(pk, npkts, sizeof(struct txn_pkt), false);
+	a[k++] = PUB(pk, npkts, sizeof(struct txn_pkt), false);
 	if (la->payload)
 		a[k++] = OWN(payload, npkts, la->payload, false);
 	a[k++] = OWN(stamp, links, sizeof(u64), true);
@@ -155,10 +154,10 @@ static void **array_at(struct txn_engine *e, const struct txn_array *a)
 
 /* Every array pointer engine_layout() may set. */
 static const struct txn_array engine_arrays[] = {
-	PUB(next, 0, 0, 0), PUB(qhead, 0, 0, 0), PUB(qtail, 0, 0, 0), PUB(qlen, 0, 0, 0),
+	PUB(pk, 0, 0, 0), PUB(qhead, 0, 0, 0), PUB(qtail, 0, 0, 0), PUB(qlen, 0, 0, 0),
 	PUB(qmax, 0, 0, 0), PUB(moves, 0, 0, 0), PUB(pq_head, 0, 0, 0), PUB(pq_tail, 0, 0, 0),
 	PUB(pq_top, 0, 0, 0), PUB(done, 0, 0, 0),
-	OWN(pk, 0, 0, 0), OWN(payload, 0, 0, 0), OWN(stamp, 0, 0, 0), OWN(sent_at, 0, 0, 0),
+	OWN(payload, 0, 0, 0), OWN(stamp, 0, 0, 0), OWN(sent_at, 0, 0, 0),
 	OWN(recv_at, 0, 0, 0), OWN(arrivals, 0, 0, 0), OWN(recvd, 0, 0, 0), OWN(part, 0, 0, 0),
 	OWN(res, 0, 0, 0), OWN(vals, 0, 0, 0), OWN(have, 0, 0, 0), OWN(src, 0, 0, 0),
 	OWN(len, 0, 0, 0), OWN(sum, 0, 0, 0),
@@ -223,7 +222,9 @@ static int engine_alloc(struct txn_engine *e, const struct txn_graph *g,
 			return -ENOMEM;
 		}
 	}
-	fill_none(e->next, la->npkts);
+	e->L->pk = e->pk;
+	for (i = 0; i < la->npkts; i++)
+		e->pk[i].next = TXN_NONE;
 	fill_none(e->qhead, links);
 	fill_none(e->qtail, links);
 	if (e->pq_keys) {
@@ -478,7 +479,7 @@ int txn_engine_inject(struct txn_engine *e, u32 src, u32 dst, const void *data, 
 	if (pkt == TXN_NONE)
 		return -ENOBUFS;
 	L->free = L->pk[pkt].tag;
-	e->next[pkt] = TXN_NONE;
+	e->pk[pkt].next = TXN_NONE;
 	slot_init(L, pkt, src, dst);
 	L->src[pkt] = src;
 	L->len[pkt] = len;
@@ -517,11 +518,11 @@ void txn_pq_push(struct txn_engine *e, u32 link, u32 key, u32 pkt)
 {
 	u64 b = (u64)link * e->pq_keys + key;
 
-	e->next[pkt] = TXN_NONE;
+	e->pk[pkt].next = TXN_NONE;
 	if (e->pq_tail[b] == TXN_NONE)
 		e->pq_head[b] = pkt;
 	else
-		e->next[e->pq_tail[b]] = pkt;
+		e->pk[e->pq_tail[b]].next = pkt;
 	e->pq_tail[b] = pkt;
 	if (key > e->pq_top[link])
 		e->pq_top[link] = key;
@@ -542,8 +543,8 @@ u32 txn_pq_pop_max(struct txn_engine *e, u32 link)
 		key--;
 	}
 	e->pq_top[link] = key;
-	e->pq_head[base + key] = e->next[pkt];
-	if (e->next[pkt] == TXN_NONE)
+	e->pq_head[base + key] = e->pk[pkt].next;
+	if (e->pk[pkt].next == TXN_NONE)
 		e->pq_tail[base + key] = TXN_NONE;
 	e->qlen[e->g->src[link]]--;
 	return pkt;
@@ -623,14 +624,18 @@ static int arrive_at(struct txn_engine *e, u64 t, u32 pkt, u32 to)
  * Check and apply every move of tick @t in one pass.  A packet that moved
  * this tick carries TXN_LOC_MOVED until the tick ends, so a second move of
  * it is caught; arrivals are handed to the schedule only after the pass.
+ * @plain: a closed unicast run, the common case, handled in line (the
+ * function is compiled once for each value).
  */
-static int move_all(struct txn_engine *e, u64 t, u32 *narr)
+static __always_inline int move_all(struct txn_engine *e, u64 t, u32 *narr, const bool plain)
 {
 	struct txn_ledger *L = e->L;
 	const struct txn_graph *g = e->g;
 	bool single = L->p.port_model == TXNET_PORT_SINGLE;
-	u32 i, pkt, link, from, to, loc, procs = g->procs;
-	int ret;
+	struct txn_pkt *pk = L->pk;
+	u32 *arrivals = L->arrivals;
+	u32 i, pkt, link, from, to, loc, procs = g->procs, n = 0, got = 0;
+	int ret = 0;
 
 	if (e->nmoves > e->max_moves)
 		return txn_violate(e, t, TXN_NONE, TXN_NONE,
@@ -638,13 +643,13 @@ static int move_all(struct txn_engine *e, u64 t, u32 *narr)
 	for (i = 0; i < e->nmoves; i++) {
 		pkt = e->moves[i].pkt;
 		link = e->moves[i].link;
-		if (pkt >= e->npkts || L->pk[pkt].loc == TXN_LOC_FREE)
+		if (pkt >= e->npkts || pk[pkt].loc == TXN_LOC_FREE)
 			return txn_violate(e, t, TXN_NONE, pkt, "no such packet: the scheduler made it up");
 		if (link >= g->links)
-			return txn_violate(e, t, L->pk[pkt].loc, pkt, "no such link");
+			return txn_violate(e, t, pk[pkt].loc, pkt, "no such link");
 		from = g->src[link];
 		to = g->dst[link];
-		loc = L->pk[pkt].loc;
+		loc = pk[pkt].loc;
 		if (loc != from) {
 			if (loc == TXN_LOC_GONE)
 				return txn_violate(e, t, from, pkt,
@@ -668,15 +673,28 @@ static int move_all(struct txn_engine *e, u64 t, u32 *narr)
 			L->sent_at[from] = t;
 			L->recv_at[to] = t;
 		}
-		L->transmissions++;
-		L->pk[pkt].loc = to | TXN_LOC_MOVED;
+		n++;
+		if (plain) {
+			if (to == pk[pkt].tag) {
+				pk[pkt].loc = TXN_LOC_GONE;
+				L->recvd[to]++;
+				got++;
+			} else {
+				pk[pkt].loc = to | TXN_LOC_MOVED;
+				arrivals[(*narr)++] = i;
+			}
+			continue;
+		}
+		pk[pkt].loc = to | TXN_LOC_MOVED;
 		ret = arrive_at(e, t, pkt, to);
 		if (ret < 0)
-			return ret;
+			break;
 		if (ret)
-			L->arrivals[(*narr)++] = i;
+			arrivals[(*narr)++] = i;
 	}
-	return 0;
+	L->transmissions += n;
+	L->delivered += got;
+	return ret < 0 ? ret : 0;
 }
 
 static const char *const fault_names[] = {
@@ -789,23 +807,44 @@ int txn_engine_tick(struct txn_engine *e)
 		return -EPROTO;
 	if (L->p.fault)
 		inject_fault(e);
-	ret = move_all(e, t, &narr);
+	if (L->kind == TXN_UNICAST && !L->open)
+		ret = move_all(e, t, &narr, true);
+	else
+		ret = move_all(e, t, &narr, false);
 	if (ret)
 		return ret;
-	/* Only now may arrivals join queues: nothing leaves in the tick it arrived. */
-	for (i = 0; i < narr; i++) {
-		struct txn_move *m = &e->moves[L->arrivals[i]];
+	/*
+	 * Only now may arrivals join queues: nothing leaves in the tick it
+	 * arrived.  Where copies and merges may name any packet at a node,
+	 * every arrival is in place before the scheduler hears of the first,
+	 * and one merged away by then is not handed over; unicast packets
+	 * are only ever named by their own arrival.
+	 */
+	if (L->kind == TXN_UNICAST) {
+		struct txn_pkt *pk = L->pk;
+		const u32 *arrivals = L->arrivals;
 
-		L->pk[m->pkt].loc = g->dst[m->link];
-	}
-	for (i = 0; i < narr; i++) {
-		struct txn_move *m = &e->moves[L->arrivals[i]];
+		for (i = 0; i < narr; i++) {
+			struct txn_move *m = &e->moves[arrivals[i]];
 
-		if (L->pk[m->pkt].loc == g->dst[m->link])
+			pk[m->pkt].loc = g->dst[m->link];
 			e->sched->arrive(e, m->pkt, m->link);
-		if (e->failed)
-			return -EPROTO;
+		}
+	} else {
+		for (i = 0; i < narr; i++) {
+			struct txn_move *m = &e->moves[L->arrivals[i]];
+
+			L->pk[m->pkt].loc = g->dst[m->link];
+		}
+		for (i = 0; i < narr && !e->failed; i++) {
+			struct txn_move *m = &e->moves[L->arrivals[i]];
+
+			if (L->pk[m->pkt].loc == g->dst[m->link])
+				e->sched->arrive(e, m->pkt, m->link);
+		}
 	}
+	if (e->failed)
+		return -EPROTO;
 	L->tick = t;
 	mirror(e);
 	if (L->open)

@@ -36,6 +36,7 @@
 #define TXN_NONE		((u32)~0U)
 #define TXN_MAX_PAYLOAD		4096
 #define TXN_MOVES_SLACK		8
+#define TXN_PKT_BYTES		12
 
 /*
  * Test-only: make the schedule break one rule on purpose in its first
@@ -136,8 +137,13 @@ struct txn_engine {
 	u32 n;				/* processors */
 	u32 npkts;			/* packet slots */
 
-	/* Scheduler-owned: chains of packets in queues (FIFO and buckets). */
-	u32 *next;
+	/*
+	 * Packet slots, TXN_PKT_BYTES each.  The first u32 of a slot is the
+	 * scheduler's: it chains the packet in a queue (txn_next()).  The rest
+	 * is the engine's (engine_impl.h); one record per packet because a
+	 * hop touches both, one cache miss instead of two.
+	 */
+	struct txn_pkt *pk;
 
 	/* per link */
 	u32 *qhead, *qtail;		/* FIFO per out-link */
@@ -263,6 +269,12 @@ static inline u32 txn_pkt_id(const struct txn_engine *e, u32 src, u32 dst)
 /* The link from @u to @v, or TXN_NO_LINK. */
 u32 txn_link_between(const struct txn_graph *g, u32 u, u32 v);
 
+/* The scheduler's queue link of slot @pkt. */
+static inline u32 *txn_next(const struct txn_engine *e, u32 pkt)
+{
+	return (u32 *)((char *)e->pk + (size_t)pkt * TXN_PKT_BYTES);
+}
+
 /*
  * Queue helpers for schedulers: FIFO per out-link, bucketed priority per
  * out-link.  The FIFO ones are inline: they run once per hop.
@@ -277,11 +289,11 @@ static inline void txn_queued(struct txn_engine *e, u32 link)
 
 static inline void txn_q_push(struct txn_engine *e, u32 link, u32 pkt)
 {
-	e->next[pkt] = TXN_NONE;
+	*txn_next(e, pkt) = TXN_NONE;
 	if (e->qtail[link] == TXN_NONE)
 		e->qhead[link] = pkt;
 	else
-		e->next[e->qtail[link]] = pkt;
+		*txn_next(e, e->qtail[link]) = pkt;
 	e->qtail[link] = pkt;
 	txn_queued(e, link);
 }
@@ -292,7 +304,7 @@ static inline u32 txn_q_pop(struct txn_engine *e, u32 link)
 
 	if (pkt == TXN_NONE)
 		return pkt;
-	e->qhead[link] = e->next[pkt];
+	e->qhead[link] = *txn_next(e, pkt);
 	if (e->qhead[link] == TXN_NONE)
 		e->qtail[link] = TXN_NONE;
 	e->qlen[e->g->src[link]]--;

@@ -128,7 +128,8 @@ u32 txn_copy(struct txn_engine *e, u32 pkt)
 	}
 	L->free = L->pk[c].tag;
 	L->pk[c] = L->pk[pkt];
-	e->next[c] = TXN_NONE;
+	L->pk[c].next = TXN_NONE;
+	
 	if (L->part)
 		L->part[c] = L->part[pkt];
 	if (L->payload)

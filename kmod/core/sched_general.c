@@ -40,8 +40,18 @@ struct gen {
 	u32 center;
 	/* rows: one per processor a table is kept for, row_of[] maps */
 	u32 *row_of;
-	u32 *toward;		/* rows x V: out-link towards the row's processor */
-	u8 *tdist;		/* rows x V: min(distance to it, KEYS-1) */
+	/*
+	 * rows x V: the way from each vertex towards the row's processor, in
+	 * one record so that a hop reads one cache line.
+	 */
+	struct hop {
+		u32 link;	/* the shortest-path tree's out-link */
+		u8 dist;	/* min(distance, keys-1) */
+		u8 prod;	/* out-ports 0..7 on a shortest path */
+		u16 pad;
+	} *route;
+	u32 *via;		/* scratch: one search's tree */
+	u32 keys;
 	u32 trows;
 	u32 *par;		/* out-tree of one origin: in-link from the parent */
 	u8 *height;		/* ... and the height of the subtree below */
@@ -61,9 +71,14 @@ struct gen {
 	u32 acc, k;		/* the running prefix and the next contributor */
 };
 
-static inline u8 key_of(u32 d)
+static u32 gen_keys(const struct txn_graph *g)
 {
-	return d < KEYS ? (u8)d : KEYS - 1;
+	return g->diameter + 1 < KEYS ? g->diameter + 1 : KEYS;
+}
+
+static inline u8 key_of(const struct gen *s, u32 d)
+{
+	return d < s->keys ? (u8)d : (u8)(s->keys - 1);
 }
 
 /* Which tables an operation needs: every processor's, or one. */
@@ -104,7 +119,7 @@ static u64 gen_priv_bytes(const struct txn_graph *g, u32 op, u64 npkts)
 	u64 V = g->nodes, n = g->procs, trows = all_toward(op, sw) ? n : 1;
 
 	return sizeof(struct gen) + txn_paths_bytes(g) + 3 * n * sizeof(u32) +
-	       trows * V * (sizeof(u32) + 1) + orows_for(op, (u32)n, sw) * V * (sizeof(u32) + 1) +
+	       trows * V * sizeof(struct hop) + V * sizeof(u32) + orows_for(op, (u32)n, sw) * V * (sizeof(u32) + 1) +
 	       crows_for(op, (u32)n) * V * 2 * sizeof(u32) + npkts * sizeof(u32) +
 	       2 * V * sizeof(u64) + 2 * n * sizeof(u32) + (u64)g->links * sizeof(u32) +
 	       V * sizeof(u32);
@@ -118,8 +133,8 @@ static void gen_fini(struct txn_engine *e)
 		return;
 	txn_paths_free(&s->P);
 	txn_free(s->row_of);
-	txn_free(s->toward);
-	txn_free(s->tdist);
+	txn_free(s->route);
+	txn_free(s->via);
 	txn_free(s->par);
 	txn_free(s->height);
 	txn_free(s->orow_of);
@@ -174,12 +189,20 @@ static u32 find_center(struct gen *s)
 
 static int build_toward(struct gen *s, u32 d)
 {
+	const struct txn_graph *g = s->P.g;
 	u64 base = (u64)s->row_of[d] * s->V;
-	u32 v;
+	u32 v, p, dv;
+	u8 m;
 
-	txn_paths_toward(&s->P, d, s->toward + base);
-	for (v = 0; v < s->V; v++)
-		s->tdist[base + v] = key_of(s->P.dist[v]);
+	txn_paths_toward(&s->P, d, s->via);
+	for (v = 0; v < s->V; v++) {
+		dv = s->P.dist[v];
+		m = 0;
+		for (p = 0; p < 8 && g->first[v] + p < g->first[v + 1]; p++)
+			if (dv != TXN_NO_LINK && dv && s->P.dist[g->dst[g->first[v] + p]] == dv - 1)
+				m |= 1U << p;
+		s->route[base + v] = (struct hop){ s->via[v], key_of(s, dv), m, 0 };
+	}
 	/* Every processor must reach d; MINs' and others' graphs are strongly connected. */
 	for (v = 0; v < s->n; v++)
 		if (s->P.dist[v] == TXN_NO_LINK)
@@ -199,8 +222,8 @@ static void build_tree(struct gen *s, u32 r)
 	for (i = s->P.reached; i-- > 1;) {
 		v = s->P.queue[i];
 		up = s->P.g->src[par[v]];
-		if (h[up] < key_of(h[v] + 1U))
-			h[up] = key_of(h[v] + 1U);
+		if (h[up] < key_of(s, h[v] + 1U))
+			h[up] = key_of(s, h[v] + 1U);
 	}
 }
 
@@ -219,10 +242,10 @@ static void build_reduction(struct gen *s, u32 d)
 		sub[d] = s->n;
 		return;
 	}
-	txn_paths_toward(&s->P, d, s->toward + (u64)s->row_of[d] * s->V);
+	txn_paths_toward(&s->P, d, s->via);
 	for (i = s->P.reached; i-- > 1;) {
 		v = s->P.queue[i];
-		l = s->toward[(u64)s->row_of[d] * s->V + v];
+		l = s->via[v];
 		sub[s->P.g->dst[l]] += sub[v];
 	}
 }
@@ -236,9 +259,9 @@ static int gen_tables(struct txn_engine *e, struct gen *s)
 	s->orows = orows_for(op, n, s->switches);
 	s->crows = crows_for(op, n);
 	s->row_of = rows_map(n, s->trows, only);
-	s->toward = txn_alloc_array((u64)s->trows * s->V, sizeof(u32));
-	s->tdist = txn_alloc_array((u64)s->trows * s->V, 1);
-	if (!s->row_of || !s->toward || !s->tdist)
+	s->route = txn_alloc_array((u64)s->trows * s->V, sizeof(struct hop));
+	s->via = txn_alloc_array(s->V, sizeof(u32));
+	if (!s->row_of || !s->route || !s->via)
 		return -ENOMEM;
 	if (s->orows) {
 		s->orow_of = rows_map(n, s->orows, only);
@@ -286,16 +309,20 @@ static void push(struct txn_engine *e, u32 link, u32 key, u32 pkt)
 static void send_toward(struct txn_engine *e, u32 pkt, u32 v, u32 d)
 {
 	struct gen *s = e->priv;
-	const struct txn_graph *g = e->g;
-	u64 base = (u64)s->row_of[d] * s->V;
-	u32 best = s->toward[base + v], l;
-	u8 dv = s->tdist[base + v];
+	const struct hop *h = &s->route[(u64)s->row_of[d] * s->V + v];
+	u32 best = h->link, first, l;
+	u8 m = h->prod;
 
-	if (dv > 1 && dv < KEYS - 1)
-		for (l = g->first[v]; l < g->first[v + 1]; l++)
-			if (s->tdist[base + g->dst[l]] == dv - 1 && s->lq[l] < s->lq[best])
+	/* More than one way on: the emptiest; ports past 7 are not weighed. */
+	if (m & (m - 1)) {
+		first = e->g->first[v];
+		for (; m; m &= m - 1) {
+			l = first + __builtin_ctz(m);
+			if (s->lq[l] < s->lq[best])
 				best = l;
-	push(e, best, dv, pkt);
+		}
+	}
+	push(e, best, h->dist, pkt);
 }
 
 /* Queue partial sum @pkt at @v on the reduction tree towards @d: where it merges. */
@@ -304,7 +331,7 @@ static void send_tree(struct txn_engine *e, u32 pkt, u32 v, u32 d)
 	struct gen *s = e->priv;
 	u64 at = (u64)s->row_of[d] * s->V + v;
 
-	push(e, s->toward[at], s->tdist[at], pkt);
+	push(e, s->route[at].link, s->route[at].dist, pkt);
 }
 
 /*
@@ -437,6 +464,7 @@ static int gen_start(struct txn_engine *e)
 	e->priv = s;
 	s->V = g->nodes;
 	s->n = n;
+	s->keys = gen_keys(g);
 	s->switches = g->nodes > n;
 	ret = txn_paths_init(&s->P, g);
 	if (ret)
@@ -463,8 +491,11 @@ static int gen_start(struct txn_engine *e)
 	case TXNET_OP_TOTAL_EXCHANGE:
 	case TXNET_OP_SCATTER:
 	case TXNET_OP_GATHER:
-		for (pkt = 0; pkt < e->npkts; pkt++)
-			send_toward(e, pkt, txn_pkt_loc(e, pkt), txn_pkt_dst(e, pkt));
+		/* Addressed like copies: the destination is at hand at every hop. */
+		for (pkt = 0; pkt < e->npkts; pkt++) {
+			s->tgt[pkt] = txn_pkt_dst(e, pkt);
+			send_toward(e, pkt, txn_pkt_loc(e, pkt), s->tgt[pkt]);
+		}
 		break;
 	case TXNET_OP_BROADCAST:
 	case TXNET_OP_MULTINODE_BROADCAST:
@@ -620,12 +651,6 @@ static void gen_choose(struct txn_engine *e)
 		s->recv[g->dst[best]] = t;
 		txn_move(e, pop(e, best), best);
 	}
-}
-
-static u32 gen_keys(const struct txn_graph *g)
-{
-	(void)g;
-	return KEYS;
 }
 
 const struct txn_sched txn_sched_general = {

@@ -68,6 +68,10 @@ typedef int64_t s64;
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 #endif
 
+#ifndef __always_inline
+#define __always_inline	inline __attribute__((__always_inline__))
+#endif
+
 static inline void *txn_alloc_array(size_t n, size_t size)
 {
 	if (size && n > SIZE_MAX / size)
