@@ -11,6 +11,7 @@
 #                         all three (CI); debug: a KASAN/lockdep/kmemleak kernel
 #                         built once from Debian's linux-source (6-26 minutes)
 #   make bench            the engine in user space on large total exchanges
+#   make table            every operation on every topology family: steps / lower bound
 #   make fuzz             libFuzzer over the portable core (SECONDS=60)
 #   make nlfuzz           the netlink fuzzer in the VM (COUNT=1000000, SEED=, KVER)
 #   make C=1 / W=1 / V=1  passed through to kbuild (sparse, extra warnings, verbose)
@@ -53,7 +54,7 @@ DEMO := set -e; \
 	echo "== cat /sys/kernel/txnet/txnet1/last/steps"; cat /sys/kernel/txnet/txnet1/last/steps
 
 .PHONY: all module deps kernels ksft user selftests host-check install uninstall \
-	run check bench fuzz nlfuzz clean distclean help
+	run check bench table fuzz nlfuzz clean distclean help
 
 all: $(if $(filter $(HOST_KVER),$(RUNNING)),,deps) module user selftests
 
@@ -119,6 +120,10 @@ run: deps
 # Engine throughput at host speed; PAYLOAD=N bytes per packet (default 0).
 bench:
 	@$(MAKE) --no-print-directory -C $(TOP)/selftests/bench run PAYLOAD=$(PAYLOAD)
+
+# The steps/bound table of Documentation/txnet-schedules.rst, measured afresh.
+table:
+	@$(MAKE) --no-print-directory -C $(TOP)/selftests/bench table
 
 # libFuzzer over kmod/core (selftests/fuzz/fuzz_core.c); SECONDS=N (default 60).
 fuzz:

@@ -1,0 +1,98 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * make table: the table of Documentation/txnet-schedules.rst, measured.
+ * For one network of each topology family, every operation under both
+ * port models: the schedule `algo auto` picks, the steps the engine
+ * counted, the lower bound (and which one) and their ratio.  Every run is
+ * verified; the program fails if one is not, or beats its bound.
+ */
+#include <stdio.h>
+
+#include "core/sched.h"
+#include "core/bounds.h"
+
+struct net {
+	const char *label;
+	struct txn_spec spec;
+};
+
+#define SPEC(t, ...) { .topo = (t), .ndims = sizeof((u32[]){ __VA_ARGS__ }) / sizeof(u32), \
+		       .size = { __VA_ARGS__ } }
+
+static const struct net nets[] = {
+	{ "linear 16", SPEC(TXNET_TOPO_LINEAR, 16) },
+	{ "ring 16", SPEC(TXNET_TOPO_RING, 16) },
+	{ "complete 16", SPEC(TXNET_TOPO_COMPLETE, 16) },
+	{ "mesh 4 4", SPEC(TXNET_TOPO_MESH, 4, 4) },
+	{ "torus 8 8", SPEC(TXNET_TOPO_TORUS, 8, 8) },
+	{ "hypercube 6", SPEC(TXNET_TOPO_HYPERCUBE, 6) },
+	{ "ghc 4 4", SPEC(TXNET_TOPO_GHC, 4, 4) },
+	{ "product ring:4 linear:4 complete:2",
+	  { .topo = TXNET_TOPO_PRODUCT, .ndims = 3, .size = { 4, 4, 2 },
+	    .kind = { TXNET_DIM_RING, TXNET_DIM_LINEAR, TXNET_DIM_COMPLETE } } },
+	{ "butterfly 16", SPEC(TXNET_TOPO_BUTTERFLY, 16) },
+	{ "omega 16", SPEC(TXNET_TOPO_OMEGA, 16) },
+	{ "baseline 16", SPEC(TXNET_TOPO_BASELINE, 16) },
+	{ "rbaseline 16", SPEC(TXNET_TOPO_RBASELINE, 16) },
+	{ "flip 16", SPEC(TXNET_TOPO_FLIP, 16) },
+	{ "biswapped ring 4", { .topo = TXNET_TOPO_BISWAPPED, .base = TXNET_TOPO_RING,
+				.ndims = 1, .size = { 4 } } },
+	{ "biswapped mesh 3 3", { .topo = TXNET_TOPO_BISWAPPED, .base = TXNET_TOPO_MESH,
+				  .ndims = 2, .size = { 3, 3 } } },
+};
+
+static int measure(const struct net *nt, u32 op, u32 port, char *cell, size_t len)
+{
+	struct txn_run_params p = { .op = op, .port_model = port, .seed = 1, .values_seed = 1 };
+	struct txn_spec spec = nt->spec;
+	const struct txn_sched *s;
+	struct txn_spec_error err;
+	struct txn_counts c;
+	struct txn_engine e;
+	struct txn_graph g;
+	struct txn_bound b;
+	const char *why;
+	int ret;
+
+	if (txn_spec_validate(&spec, 1 << 24, &c, &err) || txn_graph_build(&spec, &c, &g))
+		return -1;
+	s = txn_sched_pick(&spec, op, TXNET_ALGO_AUTO, &why);
+	ret = s ? txn_engine_init(&e, &g, s, &p) : -1;
+	if (!ret) {
+		while ((ret = txn_engine_tick(&e)) == 0)
+			;
+		if (ret == 1)
+			ret = txn_engine_verify(&e);
+		txn_bound(&spec, &g, op, port, 0, &b);
+		if (!ret && e.tick < b.lower)
+			ret = -1;
+		snprintf(cell, len, "%llu/%llu = %.2f (%s)", (unsigned long long)e.tick,
+			 (unsigned long long)b.lower, b.lower ? (double)e.tick / b.lower : 0.0,
+			 b.name);
+		if (ret)
+			fprintf(stderr, "table: %s %s port %u: %s\n", nt->label, txn_op_name(op),
+				port, e.failed ? e.v.rule : "below its bound");
+		txn_engine_free(&e);
+	}
+	txn_graph_free(&g);
+	return ret;
+}
+
+int main(void)
+{
+	char cell[2][80];
+	u32 i, op;
+	int fail = 0;
+
+	printf("%-34s %-20s %-36s %-36s\n", "network", "operation", "all-port steps/bound",
+	       "single-port steps/bound");
+	for (i = 0; i < ARRAY_SIZE(nets); i++) {
+		for (op = 1; op <= TXNET_OP_MAX; op++) {
+			fail |= measure(&nets[i], op, TXNET_PORT_ALL, cell[0], sizeof(cell[0])) != 0;
+			fail |= measure(&nets[i], op, TXNET_PORT_SINGLE, cell[1], sizeof(cell[1])) != 0;
+			printf("%-34s %-20s %-36s %-36s\n", op == 1 ? nets[i].label : "",
+			       txn_op_name(op), cell[0], cell[1]);
+		}
+	}
+	return fail;
+}
