@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "core/sched.h"
+#include "core/bounds.h"
 
 #define FUZZ_MAX_NODES	2048
 #define FUZZ_MAX_RUN	24	/* processors, for a full exchange per input */
@@ -66,6 +67,31 @@ static void run_exchange(const struct txn_spec *s, const struct txn_counts *c,
 	txn_engine_free(&e);
 }
 
+/* Any operation with the general schedule: it must verify and never beat its bound. */
+static void run_collective(const struct txn_spec *s, const struct txn_graph *g, u32 op, u32 port,
+			   u32 root)
+{
+	struct txn_run_params p = { .op = op, .port_model = port, .seed = op, .values_seed = op,
+				    .root = txn_op_has_root(op) ? root % g->procs : 0 };
+	const struct txn_sched *sc;
+	struct txn_engine e;
+	struct txn_bound b;
+	const char *why;
+	int ret;
+
+	sc = txn_sched_pick(s, op, TXNET_ALGO_SHORTEST_PATH, &why);
+	check(sc != NULL, "no general schedule");
+	check(!txn_engine_init(&e, g, sc, &p), "engine init");
+	while ((ret = txn_engine_tick(&e)) == 0)
+		;
+	if (ret != 1 || txn_engine_verify(&e))
+		fprintf(stderr, "fuzz_core: %s: %s\n", txn_op_name(op), e.v.rule);
+	check(ret == 1 && !txn_engine_verify(&e), "collective not verified");
+	check(!txn_bound(s, g, op, port, p.root, &b) && e.tick >= b.lower,
+	      "faster than the lower bound");
+	txn_engine_free(&e);
+}
+
 int LLVMFuzzerTestOneInput(const u8 *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const u8 *data, size_t size)
@@ -107,6 +133,12 @@ int LLVMFuzzerTestOneInput(const u8 *data, size_t size)
 			run_exchange(&s, &c, &g, algo, TXNET_PORT_ALL);
 			run_exchange(&s, &c, &g, algo, TXNET_PORT_SINGLE);
 		}
+	}
+	if (c.procs <= FUZZ_MAX_RUN) {
+		u32 op = 1 + data[size - 1] % TXNET_OP_MAX;
+
+		run_collective(&s, &g, op, TXNET_PORT_ALL, data[size - 2]);
+		run_collective(&s, &g, op, TXNET_PORT_SINGLE, data[size - 2]);
 	}
 	txn_graph_free(&g);
 	return 0;
