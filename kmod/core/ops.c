@@ -72,6 +72,15 @@ u64 txn_op_nvalues(u32 op, u32 n)
 	return op == TXNET_OP_MULTINODE_ACCUMULATE ? (u64)n * n : n;
 }
 
+static u32 log2_up(u32 n)
+{
+	u32 r = 0;
+
+	while ((1ULL << r) < n)
+		r++;
+	return r;
+}
+
 u64 txn_op_slots(u32 op, u32 n)
 {
 	u64 s;
@@ -96,11 +105,12 @@ u64 txn_op_slots(u32 op, u32 n)
 	case TXNET_OP_PREFIX_SUM:
 	case TXNET_OP_DATA_SUM:
 		/*
-		 * Partial sums alive at once: a value, a partial and copies in
-		 * flight per processor is what tree and group schedules use;
-		 * a schedule that needs more runs out with a clear violation.
+		 * Partial sums alive at once: a processor's partial and one
+		 * copy for each of the ceil(log2 n) steps of a scan is what
+		 * tree, doubling and group schedules use; a schedule that needs
+		 * more runs out with a clear violation.
 		 */
-		s = 4 * (u64)n + 16;
+		s = (u64)n * (log2_up(n) + 2) + 16;
 		break;
 	default:
 		return 0;

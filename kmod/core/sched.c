@@ -76,68 +76,43 @@ static u64 div_round_up(u64 a, u32 b)
 	return a / b + (a % b != 0);
 }
 
-u64 txn_lower_bound(const struct txn_spec *spec, const struct txn_counts *c,
-		    u32 op, u32 port_model)
+/*
+ * Paper 001's T_opt, the time its schedules are proven to take (all-port):
+ * bound (1), ceil((n^2-1)/4), on a linear array; bound (2),
+ * ceil((n^2-1)/8), on a ring.  kmod/core/bounds.c has every bound of every
+ * operation.
+ */
+static u64 paper001_topt(const struct txn_spec *spec, u64 n)
 {
-	u64 n = c->procs, bisect, traffic;
-
-	if (op != TXNET_OP_TOTAL_EXCHANGE)
-		return 0;
-	switch (txn_shape(spec)) {
-	case TXN_SHAPE_LINEAR:
-		/* paper 001, bound (1): ceil((n^2-1)/4), the bisection link */
-		bisect = div_round_up(n * n - 1, 4);
-		/*
-		 * Single-port (derived, not in the paper): the sum of all
-		 * distances, n(n^2-1)/3, over at most n sends per tick.
-		 */
-		traffic = div_round_up(n * n - 1, 3);
-		break;
-	case TXN_SHAPE_RING:
-		/* paper 001, bound (2): ceil((n^2-1)/8) */
-		bisect = div_round_up(n * n - 1, 8);
-		/*
-		 * Single-port (derived): the ring distances of one node sum
-		 * to floor(n^2/4); n nodes, at most n sends per tick.
-		 */
-		traffic = (n * n) / 4;
-		break;
-	default:
-		return 0;
-	}
-	if (port_model == TXNET_PORT_SINGLE && traffic > bisect)
-		return traffic;
-	return bisect;
+	return div_round_up(n * n - 1, txn_shape(spec) == TXN_SHAPE_LINEAR ? 4 : 8);
 }
 
 bool txn_expected_steps(const struct txn_sched *s, const struct txn_spec *spec,
 			u32 port_model, u64 *steps)
 {
-	struct txn_counts c = { 0 };
 	u64 n;
 
 	if (port_model == TXNET_PORT_SINGLE)
 		return false;	/* the paper proves its times for all-port only */
 	n = spec->size[0];
-	c.procs = n;
 	switch (s->algo) {
 	case TXNET_ALGO_FURTHEST_FIRST:
 		/* paper 001, Theorem 1 */
-		*steps = txn_lower_bound(spec, &c, TXNET_OP_TOTAL_EXCHANGE, port_model);
+		*steps = paper001_topt(spec, n);
 		return true;
 	case TXNET_ALGO_SCATTERINGS:
 		/* paper 001, section 2: 3 T_opt - floor(n/2) */
-		*steps = 3 * txn_lower_bound(spec, &c, TXNET_OP_TOTAL_EXCHANGE, port_model) - n / 2;
+		*steps = 3 * paper001_topt(spec, n) - n / 2;
 		return true;
 	case TXNET_ALGO_MESSAGE_SHIFT:
 		/* paper 001, Theorems 2 (odd n) and 3 (even n) */
-		*steps = txn_lower_bound(spec, &c, TXNET_OP_TOTAL_EXCHANGE, port_model);
+		*steps = paper001_topt(spec, n);
 		return true;
 	case TXNET_ALGO_MESSAGE_SHIFT_PLAIN:
 		if (!(n & 1))
 			return false;	/* the paper proves only an O(n) loss */
 		/* odd n: the plain rule is node invariant, Theorem 2 */
-		*steps = txn_lower_bound(spec, &c, TXNET_OP_TOTAL_EXCHANGE, port_model);
+		*steps = paper001_topt(spec, n);
 		return true;
 	}
 	return false;

@@ -24,10 +24,6 @@ u32 txn_shape(const struct txn_spec *spec);
 const struct txn_sched *txn_sched_pick(const struct txn_spec *spec, u32 op, u32 algo,
 				       const char **why);
 
-/* The papers' lower bound on the ticks of @op. */
-u64 txn_lower_bound(const struct txn_spec *spec, const struct txn_counts *c,
-		    u32 op, u32 port_model);
-
 /*
  * The time the paper proves for @s, when it proves one for this case:
  * true and *steps set, else false.

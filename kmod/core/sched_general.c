@@ -18,8 +18,13 @@
  *   eccentricity of the result's node;
  * - data sum: an accumulation at a centre (a processor of least
  *   eccentricity) and a broadcast of the total back: twice the radius;
- * - prefix sum: the values are gathered at the centre, which sends node p
- *   the sum of 0..p, built by merging one value at a time.
+ * - prefix sum: recursive doubling over the processor numbers (Hillis and
+ *   Steele's scan): in step k processor p sends what it has, the sum of
+ *   p-2^k+1 .. p, to p+2^k and adds what p-2^k sends it; after
+ *   ceil(log2 n) steps p has the sum of 0..p.  Where processor p is next
+ *   to p+1 all along and n-1 is within twice the diameter (linear arrays,
+ *   rings), a chain instead: p adds its value to the sum of 0..p-1 and
+ *   passes it on, n-1 ticks, the eccentricity of n-1 on a linear array.
  *
  * Switches (MINs) cannot copy or combine: there every copy is addressed to
  * one processor and routed like a unicast packet; a broadcast grows by
@@ -32,6 +37,7 @@
 #include "paths.h"
 
 #define KEYS	64U	/* priority buckets: distances past 63 rank alike */
+#define SCAN_STEPS	32	/* prefix sum: ceil(log2 n) <= 24 steps */
 
 struct gen {
 	struct txn_paths P;
@@ -67,8 +73,11 @@ struct gen {
 	/* doubling and the centre's work */
 	u32 *holders, nholders;	/* processors that have the message */
 	u32 next_target;	/* the next processor to send it to */
-	u32 *got;		/* prefix sum: the centre's value packets by contributor */
-	u32 acc, k;		/* the running prefix and the next contributor */
+	u32 *got;		/* per processor: the copy it holds (doubling), its partial (scan) */
+	u8 *stage;		/* scan: per processor, the step it is in */
+	u8 *lev;		/* scan: per slot, the step a copy was sent in */
+	u32 *inbox;		/* scan: per processor and step, the copy received */
+	bool chain;		/* prefix sum along p -> p+1 */
 };
 
 static u32 gen_keys(const struct txn_graph *g)
@@ -121,7 +130,8 @@ static u64 gen_priv_bytes(const struct txn_graph *g, u32 op, u64 npkts)
 	return sizeof(struct gen) + txn_paths_bytes(g) + 3 * n * sizeof(u32) +
 	       trows * V * sizeof(struct hop) + V * sizeof(u32) + orows_for(op, (u32)n, sw) * V * (sizeof(u32) + 1) +
 	       crows_for(op, (u32)n) * V * 2 * sizeof(u32) + npkts * sizeof(u32) +
-	       2 * V * sizeof(u64) + 2 * n * sizeof(u32) + (u64)g->links * sizeof(u32) +
+	       2 * V * sizeof(u64) + 2 * n * sizeof(u32) +
+	       (op == TXNET_OP_PREFIX_SUM ? n * (1 + SCAN_STEPS * sizeof(u32)) + npkts : 0) + (u64)g->links * sizeof(u32) +
 	       V * sizeof(u32);
 }
 
@@ -147,6 +157,9 @@ static void gen_fini(struct txn_engine *e)
 	txn_free(s->recv);
 	txn_free(s->holders);
 	txn_free(s->got);
+	txn_free(s->stage);
+	txn_free(s->lev);
+	txn_free(s->inbox);
 	txn_free(s);
 	e->priv = NULL;
 }
@@ -407,27 +420,68 @@ static void double_up(struct txn_engine *e)
 	}
 }
 
-/* The centre sends node k the sum of 0..k as soon as it has those values. */
-static void prefix_step(struct txn_engine *e)
+/* Chain: @p has the sum of 0..p-1 in @in (none for 0): add, pass on, keep. */
+static void chain(struct txn_engine *e, u32 p, u32 in)
 {
 	struct gen *s = e->priv;
 	u32 c;
 
-	while (s->k < s->n && s->got[s->k] != TXN_NONE) {
-		if (!s->k)
-			s->acc = s->got[0];
-		else if (txn_merge(e, s->acc, s->got[s->k]))
-			return;
-		c = txn_copy(e, s->acc);
+	if (in != TXN_NONE && txn_merge(e, s->got[p], in))
+		return;
+	if (p + 1 < s->n) {
+		c = txn_copy(e, s->got[p]);
 		if (c == TXN_NONE)
 			return;
-		if (s->k == s->center) {
-			txn_fold(e, c);
-		} else {
-			s->tgt[c] = s->k;
-			send_toward(e, c, s->center, s->k);
+		s->tgt[c] = p + 1;
+		send_toward(e, c, p, p + 1);
+	}
+	txn_fold(e, s->got[p]);
+}
+
+static bool chain_fits(const struct gen *s, const struct txn_graph *g)
+{
+	u32 p;
+
+	if ((u64)s->n - 1 > 2 * (u64)g->diameter)
+		return false;
+	for (p = 0; p + 1 < s->n; p++)
+		if (txn_link_between(g, p, p + 1) == TXN_NO_LINK)
+			return false;
+	return true;
+}
+
+/*
+ * Scan step by step at processor @p, as far as what has arrived allows:
+ * entering step k, send the partial to p+2^k; leave it once the partial of
+ * p-2^k has been added (none to wait for when p < 2^k).
+ */
+static void scan(struct txn_engine *e, u32 p, bool entering)
+{
+	struct gen *s = e->priv;
+	u32 k, c, *in;
+
+	for (;;) {
+		k = s->stage[p];
+		if ((1ULL << k) >= s->n) {
+			txn_fold(e, s->got[p]);
+			return;
 		}
-		s->k++;
+		if (entering && p + (1ULL << k) < s->n) {
+			c = txn_copy(e, s->got[p]);
+			if (c == TXN_NONE)
+				return;
+			s->tgt[c] = p + (1U << k);
+			s->lev[c] = (u8)k;
+			send_toward(e, c, p, s->tgt[c]);
+		}
+		if (p >= (1ULL << k)) {
+			in = &s->inbox[(u64)p * SCAN_STEPS + k];
+			if (*in == TXN_NONE || txn_merge(e, s->got[p], *in))
+				return;
+			*in = TXN_NONE;
+		}
+		s->stage[p]++;
+		entering = true;
 	}
 }
 
@@ -477,11 +531,20 @@ static int gen_start(struct txn_engine *e)
 	s->got = txn_alloc_array(n, sizeof(u32));
 	if (!s->tgt || !s->lq || !s->sent || !s->recv || !s->holders || !s->got)
 		return -ENOMEM;
+	if (op == TXNET_OP_PREFIX_SUM) {
+		s->stage = txn_zalloc_array(n, 1);
+		s->lev = txn_zalloc_array(e->npkts, 1);
+		s->inbox = txn_alloc_array((u64)n * SCAN_STEPS, sizeof(u32));
+		if (!s->stage || !s->lev || !s->inbox)
+			return -ENOMEM;
+		for (pkt = 0; pkt < n * SCAN_STEPS; pkt++)
+			s->inbox[pkt] = TXN_NONE;
+	}
 	for (pkt = 0; pkt < e->npkts; pkt++)
 		s->tgt[pkt] = TXN_NONE;
 	for (v = 0; v < n; v++)
 		s->got[v] = TXN_NONE;
-	if (op == TXNET_OP_DATA_SUM || op == TXNET_OP_PREFIX_SUM)
+	if (op == TXNET_OP_DATA_SUM)
 		s->center = find_center(s);
 	ret = gen_tables(e, s);
 	if (ret)
@@ -536,13 +599,14 @@ static int gen_start(struct txn_engine *e)
 		}
 		break;
 	case TXNET_OP_PREFIX_SUM:
-		for (v = 0; v < n; v++) {
-			if (v == s->center)
-				s->got[v] = v;
-			else
-				send_toward(e, v, v, s->center);
-		}
-		prefix_step(e);
+		/* slot v is processor v's own value */
+		for (v = 0; v < n; v++)
+			s->got[v] = v;
+		s->chain = chain_fits(s, g);
+		if (s->chain)
+			chain(e, 0, TXN_NONE);
+		for (v = 0; v < n && !s->chain; v++)
+			scan(e, v, true);
 		break;
 	}
 	return e->failed ? -EPROTO : 0;
@@ -555,12 +619,17 @@ static void gen_arrive(struct txn_engine *e, u32 pkt, u32 link)
 
 	if (s->tgt[pkt] != TXN_NONE) {
 		d = s->tgt[pkt];
-		if (v != d)
+		if (v != d) {
 			send_toward(e, pkt, v, d);
-		else if (op == TXNET_OP_PREFIX_SUM)
-			txn_fold(e, pkt);
-		else if (op == TXNET_OP_BROADCAST || op == TXNET_OP_DATA_SUM)
+		} else if (op == TXNET_OP_PREFIX_SUM && s->chain) {
+			chain(e, v, pkt);
+		} else if (op == TXNET_OP_PREFIX_SUM) {
+			s->inbox[(u64)v * SCAN_STEPS + s->lev[pkt]] = pkt;
+			if (s->stage[v] == s->lev[pkt])
+				scan(e, v, false);
+		} else if (op == TXNET_OP_BROADCAST || op == TXNET_OP_DATA_SUM) {
 			become_holder(e, pkt, v);
+		}
 		return;
 	}
 	switch (op) {
@@ -590,13 +659,7 @@ static void gen_arrive(struct txn_engine *e, u32 pkt, u32 link)
 			reduce_at(e, pkt, v, s->center);
 		break;
 	case TXNET_OP_PREFIX_SUM:
-		if (v != s->center) {
-			send_toward(e, pkt, v, s->center);
-		} else {
-			s->got[pkt] = pkt;
-			prefix_step(e);
-		}
-		break;
+		break;	/* every scan packet is addressed */
 	}
 }
 

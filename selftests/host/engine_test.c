@@ -8,6 +8,7 @@
 #include "kselftest_harness.h"
 #include "topo_helpers.h"
 #include "core/sched.h"
+#include "core/bounds.h"
 
 struct outcome {
 	int ret;			/* 0: verified; else -EPROTO */
@@ -26,6 +27,7 @@ static int run(const char *topo, u32 algo, u32 port, u32 fault, struct outcome *
 		.payload = 16, .seed = 0x5eed, .fault = fault,
 	};
 	struct txn_engine e;
+	struct txn_bound b;
 	const char *why;
 	struct tg t;
 	int ret;
@@ -50,7 +52,8 @@ static int run(const char *topo, u32 algo, u32 port, u32 fault, struct outcome *
 	o->steps = e.tick;
 	o->transmissions = e.transmissions;
 	o->delivered = e.delivered;
-	o->lower_bound = txn_lower_bound(&t.spec, &t.c, TXNET_OP_TOTAL_EXCHANGE, port);
+	txn_bound(&t.spec, &t.g, TXNET_OP_TOTAL_EXCHANGE, port, 0, &b);
+	o->lower_bound = b.lower;
 	o->has_expected = txn_expected_steps(s, &t.spec, port, &o->expected);
 	o->rule = e.failed ? e.v.rule : NULL;
 	o->err_tick = e.v.tick;
