@@ -373,12 +373,19 @@ TEST_F_TIMEOUT(ex, single_port, 400)
 		for (n = 2; n <= 40; n++) {
 			uint64_t bisect = ring ? t_r(n) : t_la(n);
 			/*
-			 * Documentation/txnet-schedules.rst, "Single-port" (derived,
-			 * not in the paper): all distances over the n sends possible
-			 * per tick, ceil((n^2-1)/3) (linear) or floor(n^2/4) (ring).
+			 * kmod/core/bounds.c (derived, not in the paper).  Ring:
+			 * the average status, all distances over the n sends a
+			 * tick, floor(n^2/4), or n-1 sends of one's own.  Linear
+			 * array: node v sends its own n-1 and forwards the
+			 * 2v(n-1-v) packets passing it, one a tick; the middle
+			 * node's is largest: n-1 + 2 floor((n-1)/2) ceil((n-1)/2).
 			 */
-			uint64_t traffic = ring ? (uint64_t)n * n / 4 : ((uint64_t)n * n + 1) / 3;
+			uint64_t h = (n - 1) / 2, traffic = ring ? (uint64_t)n * n / 4 :
+					n - 1 + 2 * h * (n - 1 - h);
 			uint64_t lb = traffic > bisect ? traffic : bisect;
+
+			if (ring && n - 1 > lb)
+				lb = n - 1;
 
 			ASSERT_EQ(0, make_net(&self->t, "sp", kinds[k].topo, n, TXNET_PORT_SINGLE, 0))
 				TH_LOG("%s", self->t.msg);
