@@ -29,10 +29,11 @@ void usage_create(FILE *f)
 /* an attribute type has 14 bits (NLA_TYPE_MASK) */
 #define MAX_DIM_INDEX	0x3fff
 
+/* Where the dimensions end: the options of create and bounds. */
 static bool is_option(const char *arg)
 {
 	return is_keyword(arg, "name") || is_keyword(arg, "port") ||
-	       is_keyword(arg, "tick-ns");
+	       is_keyword(arg, "tick-ns") || is_keyword(arg, "root");
 }
 
 static void __attribute__((noreturn)) too_big(void)
@@ -92,7 +93,7 @@ static void parse_factor(const char *arg, uint32_t *kind, uint32_t *size)
  * (or TXNET_A_BASE for a biswapped base) and TXNET_A_DIMS.
  */
 static void parse_topology(struct nlmsghdr *nlh, int *pargc, char ***pargv,
-			   bool base)
+			   bool base, void (*usage)(FILE *f))
 {
 	int argc = *pargc;
 	char **argv = *pargv;
@@ -106,13 +107,13 @@ static void parse_topology(struct nlmsghdr *nlh, int *pargc, char ***pargv,
 		invarg(argv[0], "BASE",
 		       "must be linear, ring, complete, mesh or hypercube");
 	if (!t)
-		usage_error(usage_create, "unknown topology \"%s\".", argv[0]);
+		usage_error(usage, "unknown topology \"%s\".", argv[0]);
 	put_u32(nlh, base ? TXNET_A_BASE : TXNET_A_TOPOLOGY, t->id);
 
 	switch (t->args) {
 	case TOPO_ARGS_ONE:
 		if (argc < 2)
-			usage_error(usage_create, "missing arguments: %s %s",
+			usage_error(usage, "missing arguments: %s %s",
 				    t->name, t->synopsis);
 		argc--, argv++;
 		size = get_u32(argv[0], t->field);
@@ -139,23 +140,28 @@ static void parse_topology(struct nlmsghdr *nlh, int *pargc, char ***pargv,
 			put_dim(nlh, i, size, kind);
 		}
 		if (i == 0)
-			usage_error(usage_create,
+			usage_error(usage,
 				    "%s needs at least one dimension: %s %s",
 				    t->name, t->name, t->synopsis);
 		mnl_attr_nest_end(nlh, dims);
 		break;
 	case TOPO_ARGS_BASE:
 		if (argc < 2 || is_option(argv[1]))
-			usage_error(usage_create, "missing arguments: %s %s",
+			usage_error(usage, "missing arguments: %s %s",
 				    t->name, t->synopsis);
 		argc--, argv++;
-		parse_topology(nlh, &argc, &argv, true);
+		parse_topology(nlh, &argc, &argv, true, usage);
 		*pargc = argc;
 		*pargv = argv;
 		return;
 	}
 	*pargc = argc - 1;
 	*pargv = argv + 1;
+}
+
+void topology_put(struct nlmsghdr *nlh, int *pargc, char ***pargv, void (*usage)(FILE *f))
+{
+	parse_topology(nlh, pargc, pargv, false, usage);
 }
 
 struct create_reply {
@@ -195,7 +201,7 @@ int do_create(int argc, char **argv)
 	}
 	nlh = txnl_msg(tx.buf, TXNET_CMD_NEW, 0);
 	NEXT_ARG(usage_create);
-	parse_topology(nlh, &argc, &argv, false);
+	topology_put(nlh, &argc, &argv, usage_create);
 
 	for (; argc > 0; argc--, argv++) {
 		if (is_keyword(*argv, "name")) {

@@ -236,6 +236,20 @@ void print_u64(enum output_type t, const char *key, const char *fmt,
 	}
 }
 
+void print_s64(enum output_type t, const char *key, const char *fmt,
+	       int64_t val)
+{
+	if (!want(t))
+		return;
+	if (json) {
+		json_element(key);
+		printf("%" PRId64, val);
+		json_value_end();
+	} else {
+		printf(fmt, val);
+	}
+}
+
 void print_bool(enum output_type t, const char *key, const char *fmt,
 		bool val)
 {

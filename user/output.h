@@ -40,6 +40,8 @@ void print_uint(enum output_type t, const char *key, const char *fmt,
 		unsigned int val);
 void print_u64(enum output_type t, const char *key, const char *fmt,
 	       uint64_t val);
+void print_s64(enum output_type t, const char *key, const char *fmt,
+	       int64_t val);
 /* JSON true/false; in text, fmt gets the string "yes" or "no". */
 void print_bool(enum output_type t, const char *key, const char *fmt,
 		bool val);

@@ -17,6 +17,14 @@ struct keyword {
 
 static const struct keyword ops[] = {
 	{ "total-exchange",		TXNET_OP_TOTAL_EXCHANGE },
+	{ "broadcast",			TXNET_OP_BROADCAST },
+	{ "scatter",			TXNET_OP_SCATTER },
+	{ "gather",			TXNET_OP_GATHER },
+	{ "multinode-broadcast",	TXNET_OP_MULTINODE_BROADCAST },
+	{ "accumulate",			TXNET_OP_ACCUMULATE },
+	{ "multinode-accumulate",	TXNET_OP_MULTINODE_ACCUMULATE },
+	{ "prefix-sum",			TXNET_OP_PREFIX_SUM },
+	{ "data-sum",			TXNET_OP_DATA_SUM },
 };
 
 static const struct keyword algos[] = {
@@ -25,6 +33,7 @@ static const struct keyword algos[] = {
 	{ "scatterings",		TXNET_ALGO_SCATTERINGS },
 	{ "message-shift",		TXNET_ALGO_MESSAGE_SHIFT },
 	{ "message-shift-plain",	TXNET_ALGO_MESSAGE_SHIFT_PLAIN },
+	{ "shortest-path",		TXNET_ALGO_SHORTEST_PATH },
 };
 
 static const struct keyword statuses[] = {
@@ -62,6 +71,18 @@ const char *algo_name(uint32_t algo)		{ return kw_name(KW(algos), algo); }
 int algo_by_name(const char *name)		{ return kw_value(KW(algos), name); }
 const char *run_status_name(uint32_t status)	{ return kw_name(KW(statuses), status); }
 
+bool op_has_root(int op)
+{
+	return op == TXNET_OP_BROADCAST || op == TXNET_OP_SCATTER || op == TXNET_OP_GATHER ||
+	       op == TXNET_OP_ACCUMULATE;
+}
+
+bool op_combines(int op)
+{
+	return op == TXNET_OP_ACCUMULATE || op == TXNET_OP_MULTINODE_ACCUMULATE ||
+	       op == TXNET_OP_PREFIX_SUM || op == TXNET_OP_DATA_SUM;
+}
+
 static void parse_u32(const struct nlattr *a, uint32_t *v, bool *ok)
 {
 	*ok = mnl_attr_validate(a, MNL_TYPE_U32) >= 0;
@@ -74,6 +95,18 @@ static void parse_u64(const struct nlattr *a, uint64_t *v, bool *ok)
 	*ok = mnl_attr_validate(a, MNL_TYPE_U64) >= 0;
 	if (*ok)
 		*v = mnl_attr_get_u64(a);
+}
+
+/* One s64 per node; refused if its length is not whole s64s or too long. */
+static void parse_values(const struct nlattr *a, struct txnet_res *r, bool *ok)
+{
+	uint16_t len = mnl_attr_get_payload_len(a);
+
+	*ok = len % sizeof(int64_t) == 0 && len <= sizeof(r->values);
+	if (!*ok)
+		return;
+	memcpy(r->values, mnl_attr_get_payload(a), len);
+	r->nvalues = len / sizeof(int64_t);
 }
 
 /* One u32 per node; refused if its length is not whole u32s or too long. */
@@ -135,6 +168,18 @@ void result_parse(const struct nlattr *nest, struct txnet_res *r)
 		case TXNET_A_RES_ERROR_TICK:	parse_u64(a, &r->error_tick, &ok); break;
 		case TXNET_A_RES_ERROR_NODE:	parse_u32(a, &r->error_node, &ok); break;
 		case TXNET_A_RES_QUEUE_MAX:	parse_queue_max(a, r, &ok); break;
+		case TXNET_A_RES_ROOT:		parse_u32(a, &r->root, &ok); break;
+		case TXNET_A_RES_BOUND:
+			ok = mnl_attr_validate(a, MNL_TYPE_NUL_STRING) >= 0;
+			if (ok)
+				snprintf(r->bound, sizeof(r->bound), "%s", mnl_attr_get_str(a));
+			break;
+		case TXNET_A_RES_MIN_TRANSMISSIONS:
+			parse_u64(a, &r->min_transmissions, &ok);
+			break;
+		case TXNET_A_RES_VALUES:	parse_values(a, r, &ok); break;
+		case TXNET_A_RES_VALUES_SEED:	parse_u64(a, &r->values_seed, &ok); break;
+		case TXNET_A_RES_MAX_TICKS:	parse_u64(a, &r->max_ticks, &ok); break;
 		default:
 			/* TXNET_A_RES_PAD and attributes newer than this txctl */
 			break;
@@ -191,6 +236,8 @@ void result_print(const struct txnet_res *r, const char *key,
 	if (result_has(r, TXNET_A_RES_PORT_MODEL))
 		print_string(PRINT_ANY, "port_model", " port %s",
 			     port_model_name(r->port_model));
+	if (result_has(r, TXNET_A_RES_ROOT))
+		print_uint(PRINT_ANY, "root", " root %u", r->root);
 	if (result_has(r, TXNET_A_RES_NODES))
 		print_uint(PRINT_ANY, "nodes", " nodes %u", r->nodes);
 	if (result_has(r, TXNET_A_RES_PAYLOAD))
@@ -209,6 +256,8 @@ void result_print(const struct txnet_res *r, const char *key,
 	if (result_has(r, TXNET_A_RES_LOWER_BOUND))
 		print_u64(PRINT_ANY, "lower_bound", " lower-bound %" PRIu64,
 			  r->lower_bound);
+	if (result_has(r, TXNET_A_RES_BOUND))
+		print_string(PRINT_ANY, "bound", " (%s)", r->bound);
 	if (result_has(r, TXNET_A_RES_EXPECTED_STEPS))
 		print_u64(PRINT_ANY, "expected_steps", " expected %" PRIu64,
 			  r->expected_steps);
@@ -217,6 +266,9 @@ void result_print(const struct txnet_res *r, const char *key,
 	if (result_has(r, TXNET_A_RES_TRANSMISSIONS))
 		print_u64(PRINT_ANY, "transmissions", " transmissions %" PRIu64,
 			  r->transmissions);
+	if (result_has(r, TXNET_A_RES_MIN_TRANSMISSIONS))
+		print_u64(PRINT_ANY, "min_transmissions", " min-transmissions %" PRIu64,
+			  r->min_transmissions);
 	if (result_has(r, TXNET_A_RES_DELIVERED))
 		print_u64(PRINT_JSON, "delivered", NULL, r->delivered);
 	if (result_has(r, TXNET_A_RES_EXPECTED_DELIVERIES))
@@ -253,6 +305,17 @@ void result_print(const struct txnet_res *r, const char *key,
 		open_json_array("queue_max");
 		for (i = 0; i < r->nqueue_max; i++)
 			print_uint(PRINT_JSON, NULL, NULL, r->queue_max[i]);
+		close_json_array();
+	}
+	if (result_has(r, TXNET_A_RES_VALUES_SEED))
+		print_u64(PRINT_ANY, "values_seed", " values-seed %" PRIu64, r->values_seed);
+	if (result_has(r, TXNET_A_RES_MAX_TICKS))
+		print_u64(PRINT_ANY, "max_ticks", " max-ticks %" PRIu64, r->max_ticks);
+	if (result_has(r, TXNET_A_RES_VALUES)) {
+		print_string(PRINT_TEXT, NULL, "%s", " values");
+		open_json_array("values");
+		for (i = 0; i < r->nvalues; i++)
+			print_s64(PRINT_ANY, NULL, " %" PRId64, r->values[i]);
 		close_json_array();
 	}
 	if (result_has(r, TXNET_A_RES_ERROR)) {

@@ -41,6 +41,12 @@ struct txnet_res {
 	/* TXNET_A_RES_QUEUE_MAX: each node's largest queue */
 	uint32_t nqueue_max;
 	uint32_t queue_max[TXNET_RES_QUEUE_MAX_NODES];
+	uint32_t root;
+	char bound[64];
+	uint64_t min_transmissions, values_seed, max_ticks;
+	/* TXNET_A_RES_VALUES: what each processor ended with */
+	uint32_t nvalues;
+	int64_t values[TXNET_RES_QUEUE_MAX_NODES];
 };
 
 static inline bool result_has(const struct txnet_res *r, int attr)
@@ -65,5 +71,8 @@ int op_by_name(const char *name);
 const char *algo_name(uint32_t algo);
 int algo_by_name(const char *name);
 const char *run_status_name(uint32_t status);
+/* Which operations have a root, which take values. */
+bool op_has_root(int op);
+bool op_combines(int op);
 
 #endif /* TXCTL_RESULT_H */

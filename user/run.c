@@ -19,14 +19,17 @@
 #include "output.h"
 #include "result.h"
 #include "txctl.h"
+#include "values.h"
 
 void usage_run(FILE *f)
 {
 	fprintf(f,
-		"Usage: txctl run NET OP [ algo ALGO ] [ payload BYTES ] [ seed N ]\n"
-		"                 [ --no-wait ]\n"
-		"OP := { total-exchange }\n"
-		"ALGO := { auto | furthest-first | scatterings | message-shift |\n"
+		"Usage: txctl run NET OP [ root N ] [ values VALUES ] [ algo ALGO ]\n"
+		"                 [ payload BYTES ] [ seed N ] [ max-ticks N ] [ --no-wait ]\n"
+		"OP := { total-exchange | broadcast | scatter | gather | multinode-broadcast |\n"
+		"        accumulate | multinode-accumulate | prefix-sum | data-sum }\n"
+		"VALUES := { V1,V2,... | file:PATH | random:SEED }\n"
+		"ALGO := { auto | shortest-path | furthest-first | scatterings | message-shift |\n"
 		"          message-shift-plain }\n");
 }
 
@@ -191,12 +194,16 @@ static int wait_run(struct txnl *nl, struct txnl *ev, struct run_wait *w,
 
 int do_run(int argc, char **argv)
 {
+	/* room for VALUES_MAX values */
 	static union {
-		char buf[TXNL_BUF_SIZE];
+		char buf[TXNL_BUF_SIZE + VALUES_MAX * sizeof(int64_t)];
 		struct nlmsghdr align;
 	} tx;
 	const char *name, *algo_arg = NULL, *payload_arg = NULL,
-		   *seed_arg = NULL;
+		   *seed_arg = NULL, *root_arg = NULL, *values_arg = NULL, *ticks_arg = NULL;
+	static struct values vals;
+	uint32_t root = 0;
+	uint64_t max_ticks = 0;
 	static struct run_wait w;
 	sigset_t block, unblocked;
 	struct sigaction sa;
@@ -217,7 +224,8 @@ int do_run(int argc, char **argv)
 	NEXT_ARG(usage_run);
 	op = op_by_name(*argv);
 	if (op < 0)
-		invarg(*argv, "OP", "must be \"total-exchange\"");
+		invarg(*argv, "OP",
+		       "must be total-exchange, broadcast, scatter, gather, multinode-broadcast, accumulate, multinode-accumulate, prefix-sum or data-sum");
 	argc--, argv++;
 	for (; argc > 0; argc--, argv++) {
 		if (is_keyword(*argv, "algo")) {
@@ -228,7 +236,31 @@ int do_run(int argc, char **argv)
 			algo = algo_by_name(*argv);
 			if (algo < 0)
 				invarg(*argv, "algo",
-				       "must be auto, furthest-first, scatterings, message-shift or message-shift-plain");
+				       "must be auto, shortest-path, furthest-first, scatterings, message-shift or message-shift-plain");
+		} else if (is_keyword(*argv, "root")) {
+			NEXT_ARG(usage_run);
+			if (root_arg)
+				duparg("root", *argv);
+			if (!op_has_root(op))
+				invarg(*argv, "root",
+				       "only broadcast, scatter, gather and accumulate have a root");
+			root_arg = *argv;
+			root = get_u32_nonneg(*argv, "root");
+		} else if (is_keyword(*argv, "values")) {
+			NEXT_ARG(usage_run);
+			if (values_arg)
+				duparg("values", *argv);
+			if (!op_combines(op))
+				invarg(*argv, "values",
+				       "only accumulate, multinode-accumulate, prefix-sum and data-sum take values");
+			values_arg = *argv;
+			values_parse(*argv, &vals);
+		} else if (is_keyword(*argv, "max-ticks")) {
+			NEXT_ARG(usage_run);
+			if (ticks_arg)
+				duparg("max-ticks", *argv);
+			ticks_arg = *argv;
+			max_ticks = get_u64_nonneg(*argv, "max-ticks");
 		} else if (is_keyword(*argv, "payload")) {
 			NEXT_ARG(usage_run);
 			if (payload_arg)
@@ -257,6 +289,14 @@ int do_run(int argc, char **argv)
 		mnl_attr_put_u32(nlh, TXNET_A_PAYLOAD, payload);
 	if (seed_arg)
 		mnl_attr_put_u64(nlh, TXNET_A_SEED, seed);
+	if (root_arg)
+		mnl_attr_put_u32(nlh, TXNET_A_ROOT, root);
+	if (values_arg && vals.random)
+		mnl_attr_put_u64(nlh, TXNET_A_VALUES_SEED, vals.seed);
+	else if (values_arg)
+		mnl_attr_put(nlh, TXNET_A_VALUES, vals.n * sizeof(int64_t), vals.v);
+	if (ticks_arg)
+		mnl_attr_put_u64(nlh, TXNET_A_MAX_TICKS, max_ticks);
 	snprintf(w.name, sizeof(w.name), "%s", name);
 
 	if (txnl_open(&nl))

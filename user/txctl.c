@@ -26,6 +26,7 @@ static const struct command commands[] = {
 	{ "send",	do_send,	usage_send,	"send a packet from one processor's port to another's" },
 	{ "recv",	do_recv,	usage_recv,	"print and remove what arrived at a processor's port" },
 	{ "monitor",	do_monitor,	usage_monitor,	"print network creation and destruction events" },
+	{ "bounds",	do_bounds,	usage_bounds,	"print every operation's lower bound on a topology" },
 	{ "help",	do_help,	usage_help,	"show this help, or the usage of one command" },
 };
 

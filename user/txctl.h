@@ -51,5 +51,15 @@ int do_monitor(int argc, char **argv);
 void usage_monitor(FILE *f);
 int do_help(int argc, char **argv);
 void usage_help(FILE *f);
+int do_bounds(int argc, char **argv);
+void usage_bounds(FILE *f);
+
+/*
+ * create.c: TXNET_A_TOPOLOGY (TXNET_A_BASE) and TXNET_A_DIMS from
+ * "TOPOLOGY ARGS..." at argv[0]; on return argv[0] is the first argument
+ * not consumed.  Errors exit with @usage.
+ */
+struct nlmsghdr;
+void topology_put(struct nlmsghdr *nlh, int *pargc, char ***pargv, void (*usage)(FILE *f));
 
 #endif /* TXCTL_H */

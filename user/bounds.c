@@ -1,0 +1,168 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * txctl bounds: every operation's lower bound on a topology, both port
+ * models unless one is given, computed by the module (TXNET_CMD_BOUNDS)
+ * without creating a network.
+ */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <linux/genetlink.h>
+#include <linux/txnet.h>
+
+#include "args.h"
+#include "network.h"
+#include "nl.h"
+#include "output.h"
+#include "result.h"
+#include "txctl.h"
+
+void usage_bounds(FILE *f)
+{
+	fprintf(f,
+		"Usage: txctl bounds TOPOLOGY ARGS... [ port { single | all } ] [ root N ]\n"
+		"TOPOLOGY ARGS: as for txctl create\n");
+}
+
+struct bound {
+	uint32_t op, port_model, root;
+	bool has_root;
+	uint64_t lower, min_transmissions;
+	char name[64];
+};
+
+struct bounds_reply {
+	char spec[160];
+	uint32_t n;
+	struct bound b[2 * (TXNET_OP_MAX + 1)];
+};
+
+static void parse_bound(const struct nlattr *nest, struct bound *b)
+{
+	const struct nlattr *a;
+
+	memset(b, 0, sizeof(*b));
+	mnl_attr_for_each_nested(a, nest) {
+		switch (mnl_attr_get_type(a)) {
+		case TXNET_A_BOUND_OP:
+			if (mnl_attr_validate(a, MNL_TYPE_U32) >= 0)
+				b->op = mnl_attr_get_u32(a);
+			break;
+		case TXNET_A_BOUND_PORT_MODEL:
+			if (mnl_attr_validate(a, MNL_TYPE_U32) >= 0)
+				b->port_model = mnl_attr_get_u32(a);
+			break;
+		case TXNET_A_BOUND_ROOT:
+			if (mnl_attr_validate(a, MNL_TYPE_U32) >= 0) {
+				b->root = mnl_attr_get_u32(a);
+				b->has_root = true;
+			}
+			break;
+		case TXNET_A_BOUND_LOWER:
+			if (mnl_attr_validate(a, MNL_TYPE_U64) >= 0)
+				b->lower = mnl_attr_get_u64(a);
+			break;
+		case TXNET_A_BOUND_MIN_TRANSMISSIONS:
+			if (mnl_attr_validate(a, MNL_TYPE_U64) >= 0)
+				b->min_transmissions = mnl_attr_get_u64(a);
+			break;
+		case TXNET_A_BOUND_NAME:
+			if (mnl_attr_validate(a, MNL_TYPE_NUL_STRING) >= 0)
+				snprintf(b->name, sizeof(b->name), "%s", mnl_attr_get_str(a));
+			break;
+		}
+	}
+}
+
+static int bounds_cb(const struct nlmsghdr *nlh, void *data)
+{
+	struct bounds_reply *r = data;
+	const struct nlattr *a, *e;
+
+	mnl_attr_for_each(a, nlh, GENL_HDRLEN) {
+		if (mnl_attr_get_type(a) == TXNET_A_SPEC &&
+		    mnl_attr_validate(a, MNL_TYPE_NUL_STRING) >= 0)
+			snprintf(r->spec, sizeof(r->spec), "%s", mnl_attr_get_str(a));
+		if (mnl_attr_get_type(a) != TXNET_A_BOUNDS)
+			continue;
+		mnl_attr_for_each_nested(e, a)
+			if (r->n < sizeof(r->b) / sizeof(r->b[0]))
+				parse_bound(e, &r->b[r->n++]);
+	}
+	return MNL_CB_OK;
+}
+
+int do_bounds(int argc, char **argv)
+{
+	static union {
+		char buf[TXNL_BUF_SIZE];
+		struct nlmsghdr align;
+	} tx;
+	static struct bounds_reply r;
+	struct net_opts o = { NULL, NULL, 0, 0 };
+	const char *root_arg = NULL;
+	struct nlmsghdr *nlh;
+	struct txnl nl;
+	uint32_t i, root = 0;
+	char line[32];
+	int err;
+
+	if (wants_help(argc, argv)) {
+		usage_bounds(stdout);
+		return EXIT_OK;
+	}
+	nlh = txnl_msg(tx.buf, TXNET_CMD_BOUNDS, 0);
+	NEXT_ARG(usage_bounds);
+	topology_put(nlh, &argc, &argv, usage_bounds);
+	for (; argc > 0; argc--, argv++) {
+		if (is_keyword(*argv, "root")) {
+			NEXT_ARG(usage_bounds);
+			if (root_arg)
+				duparg("root", *argv);
+			root_arg = *argv;
+			root = get_u32_nonneg(*argv, "root");
+		} else if (is_keyword(*argv, "tick-ns") ||
+			   !get_net_opt(&argc, &argv, &o, usage_bounds)) {
+			unknown_keyword(*argv, usage_bounds);
+		}
+	}
+	if (o.port_arg)
+		mnl_attr_put_u32(nlh, TXNET_A_PORT_MODEL, o.port);
+	if (root_arg)
+		mnl_attr_put_u32(nlh, TXNET_A_ROOT, root);
+
+	if (txnl_open(&nl))
+		return EXIT_KERNEL;
+	err = txnl_request(&nl, nlh, bounds_cb, &r);
+	if (err)
+		txnl_perror(&nl, err);
+	txnl_close(&nl);
+	if (err)
+		return EXIT_KERNEL;
+	open_json_object(NULL);
+	print_string(PRINT_ANY, "spec", "%s", r.spec);
+	print_nl();
+	print_string(PRINT_TEXT, NULL, "%s", "operation            port   lower-bound  bound                min-transmissions");
+	print_nl();
+	open_json_array("bounds");
+	for (i = 0; i < r.n; i++) {
+		const struct bound *b = &r.b[i];
+
+		open_json_object(NULL);
+		snprintf(line, sizeof(line), "%-20s", op_name(b->op));
+		print_string(PRINT_JSON, "op", NULL, op_name(b->op));
+		print_string(PRINT_TEXT, NULL, "%s", line);
+		print_string(PRINT_ANY, "port_model", " %-6s", port_model_name(b->port_model));
+		if (b->has_root)
+			print_uint(PRINT_JSON, "root", NULL, b->root);
+		print_u64(PRINT_ANY, "lower_bound", " %11" PRIu64, b->lower);
+		print_string(PRINT_ANY, "bound", "  %-20s", b->name);
+		print_u64(PRINT_ANY, "min_transmissions", " %" PRIu64, b->min_transmissions);
+		close_json_object();
+		print_nl();
+	}
+	close_json_array();
+	close_json_object();
+	return EXIT_OK;
+}
