@@ -16,7 +16,7 @@ N=0 PASS=0 FAIL=0 SKIP=0
 out=/tmp/txctl.$$.out err=/tmp/txctl.$$.err
 
 echo "TAP version 13"
-echo "1..25"
+echo "1..29"
 
 ok() { N=$((N + 1)); PASS=$((PASS + 1)); echo "ok $N $1"; }
 fail() { N=$((N + 1)); FAIL=$((FAIL + 1)); echo "not ok $N $1"; }
@@ -408,7 +408,76 @@ expect_err "^Error: .*payload must be 0\.\.4096" "payload out of range"
 run destroy rg
 result "policy_ranges_named"
 
-# 25: the module goes away under a monitor: it says so and exits 2
+# 25: a broadcast on a 6x6 torus takes the root's eccentricity, 3 + 3, with
+# n-1 = 35 transmissions (paper 003, section 3: no schedule does better)
+run create torus 6 6 name tt
+expect_rc 0 "create torus"
+run -j run tt broadcast root 0
+expect_rc 0 "-j run broadcast"
+[ "$("$JSON" -g op < "$out")" = broadcast ] || bad="$bad [op]"
+[ "$("$JSON" -g steps < "$out")" = 6 ] || bad="$bad [steps, want 6]"
+[ "$("$JSON" -g lower_bound < "$out")" = 6 ] || bad="$bad [lower_bound, want 6]"
+[ "$("$JSON" -g bound < "$out")" = eccentricity ] || bad="$bad [bound]"
+[ "$("$JSON" -g transmissions < "$out")" = 35 ] || bad="$bad [transmissions, want 35]"
+[ "$("$JSON" -g min_transmissions < "$out")" = 35 ] || bad="$bad [min_transmissions]"
+[ "$("$JSON" -g root < "$out")" = 0 ] || bad="$bad [root]"
+[ "$(cat "$SYS/tt/last/root")" = 0 ] || bad="$bad [last/root]"
+[ "$(cat "$SYS/tt/last/bound")" = eccentricity ] || bad="$bad [last/bound]"
+result "broadcast_eccentricity"
+
+# 26: the sums come back as defined: values 1..36, so the root of an
+# accumulation holds 36*37/2 = 666 and node p of a prefix sum (p+1)(p+2)/2
+list=$(seq -s, 1 36)
+run run tt accumulate root 3 values "$list"
+expect_rc 0 "accumulate"
+expect_out " values 0 0 0 666 0 " "accumulate values"
+seq 1 36 > /tmp/txctl.$$.v
+run run tt prefix-sum values "file:/tmp/txctl.$$.v"
+expect_rc 0 "prefix-sum"
+expect_out " values 1 3 6 10 15 21 " "prefix-sum values"
+run -j run tt data-sum values random:42
+expect_rc 0 "data-sum"
+[ "$("$JSON" -g values_seed < "$out")" = 42 ] || bad="$bad [values_seed]"
+[ "$("$JSON" -g verified < "$out")" = true ] || bad="$bad [data-sum verified]"
+rm -f /tmp/txctl.$$.v
+result "sums_as_defined"
+
+# 27: refusals name the field: by txctl (nothing sent) and by the kernel
+run run tt broadcast values 1,2
+expect_rc 1 "values on a broadcast"
+expect_err "values" "values on a broadcast"
+run run tt accumulate values 1,x
+expect_rc 1 "bad value"
+expect_err "not a 64-bit integer" "bad value"
+run run tt data-sum values 1,2,3
+expect_rc 2 "3 values for 36 nodes"
+expect_err "values:" "3 values for 36 nodes"
+run run tt scatter root 36
+expect_rc 2 "root 36 of 36 nodes"
+expect_err "root:" "root 36 of 36 nodes"
+run run tt nosuch-op
+expect_rc 1 "unknown op"
+result "collective_refusals"
+
+# 28: bounds without a network: the same eccentricity, and the 2-D torus's
+# bisection: ceil(18*18 / 12) = 27 for a total exchange (paper 000, cut bound)
+run bounds torus 6 6 port all
+expect_rc 0 "bounds"
+grep -Eq "^broadcast +all +6 +eccentricity +35$" "$out" ||
+	bad="$bad [broadcast line: $(grep ^broadcast "$out")]"
+grep -Eq "^total-exchange +all +27 " "$out" ||
+	bad="$bad [total-exchange line: $(grep ^total-exchange "$out")]"
+run -j bounds butterfly 16
+expect_rc 0 "-j bounds"
+[ "$("$JSON" -g spec < "$out")" = "butterfly 16" ] || bad="$bad [bounds spec]"
+run bounds torus 6 6 root 99
+expect_rc 2 "bounds root 99"
+expect_err "root:" "bounds root 99"
+[ "$(count)" = 1 ] || bad="$bad [bounds left networks: $(count)]"
+run destroy tt
+result "bounds"
+
+# 29: the module goes away under a monitor: it says so and exits 2
 "$TXCTL" monitor > "$mon" 2>&1 &
 mpid=$!
 wait_for mon_ready || bad="$bad [monitor never reported the probe network]"
