@@ -11,7 +11,11 @@
  * - broadcast and multinode broadcast: the message runs down a shortest-
  *   path tree out of its origin, each node copying it to its children the
  *   tick after it arrives, deepest subtree first; under the all-port model
- *   that takes exactly the origin's eccentricity;
+ *   that takes exactly the origin's eccentricity.  A single-port broadcast
+ *   spreads instead: every tick each processor that has the message hands
+ *   it to a neighbour that has not, the one farthest from the root, so
+ *   the informed set can double each tick (ceil(log2 n) on a complete
+ *   graph, where a tree out of the root is a star);
  * - accumulate and multinode accumulate: the same trees, reversed: a node
  *   merges its children's partial sums with its own value and sends once
  *   it has all of them, which under the all-port model takes exactly the
@@ -72,6 +76,9 @@ struct gen {
 	u64 *sent, *recv;	/* single-port: tick + 1 a node last sent / received */
 	/* doubling and the centre's work */
 	u32 *holders, nholders;	/* processors that have the message */
+	bool spread;		/* single-port broadcast: neighbour to neighbour */
+	u8 *assigned;		/* spread: the message is on its way to it */
+	u32 *rd;		/* spread: distance from the root */
 	u32 next_target;	/* the next processor to send it to */
 	u32 *got;		/* per processor: the copy it holds (doubling), its partial (scan) */
 	u8 *stage;		/* scan: per processor, the step it is in */
@@ -132,7 +139,7 @@ static u64 gen_priv_bytes(const struct txn_graph *g, u32 op, u64 npkts)
 	       crows_for(op, (u32)n) * V * 2 * sizeof(u32) + npkts * sizeof(u32) +
 	       2 * V * sizeof(u64) + 2 * n * sizeof(u32) +
 	       (op == TXNET_OP_PREFIX_SUM ? n * (1 + SCAN_STEPS * sizeof(u32)) + npkts : 0) + (u64)g->links * sizeof(u32) +
-	       V * sizeof(u32);
+	       2 * V * sizeof(u32) + n;
 }
 
 static void gen_fini(struct txn_engine *e)
@@ -156,6 +163,8 @@ static void gen_fini(struct txn_engine *e)
 	txn_free(s->sent);
 	txn_free(s->recv);
 	txn_free(s->holders);
+	txn_free(s->assigned);
+	txn_free(s->rd);
 	txn_free(s->got);
 	txn_free(s->stage);
 	txn_free(s->lev);
@@ -398,6 +407,35 @@ static void become_holder(struct txn_engine *e, u32 pkt, u32 v)
 	}
 }
 
+/* Spread: each holder gives the message to its farthest neighbour without it. */
+static void spread_step(struct txn_engine *e)
+{
+	struct gen *s = e->priv;
+	const struct txn_graph *g = e->g;
+	u32 i = 0, h, l, best, c;
+
+	while (i < s->nholders) {
+		h = s->holders[i];
+		best = TXN_NO_LINK;
+		for (l = g->first[h]; l < g->first[h + 1]; l++)
+			if (!s->assigned[g->dst[l]] &&
+			    (best == TXN_NO_LINK || s->rd[g->dst[l]] > s->rd[g->dst[best]]))
+				best = l;
+		if (best == TXN_NO_LINK) {
+			/* nothing left around it: it is done */
+			s->holders[i] = s->holders[--s->nholders];
+			continue;
+		}
+		c = txn_copy(e, s->got[h]);
+		if (c == TXN_NONE)
+			return;
+		s->assigned[g->dst[best]] = 1;
+		s->tgt[c] = g->dst[best];
+		txn_move(e, c, best);
+		i++;
+	}
+}
+
 /* Doubling across switches: every holder whose line is idle sends one more copy. */
 static void double_up(struct txn_engine *e)
 {
@@ -564,7 +602,18 @@ static int gen_start(struct txn_engine *e)
 	case TXNET_OP_MULTINODE_BROADCAST:
 		for (pkt = 0; pkt < (op == TXNET_OP_BROADCAST ? 1 : n); pkt++) {
 			v = txn_pkt_loc(e, pkt);
-			if (!s->switches) {
+			if (op == TXNET_OP_BROADCAST && !s->switches &&
+			    e->p.port_model == TXNET_PORT_SINGLE) {
+				s->spread = true;
+				s->assigned = txn_zalloc_array(n, 1);
+				s->rd = txn_alloc_array(s->V, sizeof(u32));
+				if (!s->assigned || !s->rd)
+					return -ENOMEM;
+				txn_paths_from(&s->P, v, s->via);
+				memcpy(s->rd, s->P.dist, (size_t)s->V * sizeof(u32));
+				s->assigned[v] = 1;
+				become_holder(e, pkt, v);
+			} else if (!s->switches) {
 				distribute(e, pkt, v, v, false);
 			} else if (op == TXNET_OP_BROADCAST) {
 				become_holder(e, pkt, v);
@@ -684,7 +733,9 @@ static void gen_choose(struct txn_engine *e)
 	u64 t = e->tick + 1;
 	u32 i, v, l, best, to;
 
-	if (s->nholders)
+	if (s->spread)
+		spread_step(e);
+	else if (s->nholders)
 		double_up(e);
 	if (e->p.port_model != TXNET_PORT_SINGLE) {
 		for (l = 0; l < g->links; l++)
