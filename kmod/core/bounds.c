@@ -122,14 +122,15 @@ static u64 sorted_distances(struct bctx *c, u32 r, u32 deg, u64 *sum)
 	return best;
 }
 
+/* Packets processor @v can send (receive) a tick: a MIN's have one line each way. */
 static u32 out_degree(const struct txn_graph *g, u32 v)
 {
-	return g->first[v + 1] - g->first[v];
+	return g->one_line ? 1 : g->first[v + 1] - g->first[v];
 }
 
 static u32 in_degree(const struct bctx *c, u32 v)
 {
-	return c->P.in_first[v + 1] - c->P.in_first[v];
+	return c->g->one_line ? 1 : c->P.in_first[v + 1] - c->P.in_first[v];
 }
 
 /*
@@ -264,10 +265,15 @@ static void total_exchange(struct bctx *c, bool single)
 	/* Every link carries one packet a tick: all the distance over all links. */
 	consider(c, div_up(sum, c->g->links), exact ? "total-distance" : "least-distance");
 	consider(c, product_cut(c), "cut");
+	if (!single && !c->g->one_line)
+		return;
+	/*
+	 * Each processor sends its own n-1, one a tick (single-port, or a
+	 * MIN's one line in); the last leaves at tick n-1 and needs lmin.
+	 */
+	consider(c, c->n - 1 + c->lmin - 1, "n-1");
 	if (!single)
 		return;
-	/* Each processor sends its own n-1, one a tick. */
-	consider(c, c->n - 1, "n-1");
 	/*
 	 * Paper 000, bound (3), average status: n(n-1) packets travel the sum
 	 * of the statuses, and n single-port processors make at most n

@@ -631,10 +631,12 @@ static __always_inline int move_all(struct txn_engine *e, u64 t, u32 *narr, cons
 {
 	struct txn_ledger *L = e->L;
 	const struct txn_graph *g = e->g;
-	bool single = L->p.port_model == TXNET_PORT_SINGLE;
+	/* MIN processors have one line each way, whatever the port model. */
+	bool single = L->p.port_model == TXNET_PORT_SINGLE || g->one_line;
+	const u32 *line = g->line;
 	struct txn_pkt *pk = L->pk;
 	u32 *arrivals = L->arrivals;
-	u32 i, pkt, link, from, to, loc, procs = g->procs, n = 0, got = 0;
+	u32 i, pkt, link, lid, from, to, loc, procs = g->procs, n = 0, got = 0;
 	int ret = 0;
 
 	if (e->nmoves > e->max_moves)
@@ -659,16 +661,19 @@ static __always_inline int move_all(struct txn_engine *e, u64 t, u32 *narr, cons
 						   "store-and-forward: packet moved twice in one tick");
 			return txn_violate(e, t, from, pkt, "packet is not at the node the link leaves");
 		}
-		if (L->stamp[link] == t)
+		lid = line ? line[link] : link;
+		if (L->stamp[lid] == t)
 			return txn_violate(e, t, from, pkt, "link carried two packets in one tick");
-		L->stamp[link] = t;
+		L->stamp[lid] = t;
 		if (single) {
 			/* The single-port rule is the processors'; switches have their lines. */
 			if (from < procs && L->sent_at[from] == t)
-				return txn_violate(e, t, from, pkt,
+				return txn_violate(e, t, from, pkt, g->one_line ?
+						   "a MIN processor sent two packets in one tick: it has one line in" :
 						   "single-port: node sent two packets in one tick");
 			if (to < procs && L->recv_at[to] == t)
-				return txn_violate(e, t, to, pkt,
+				return txn_violate(e, t, to, pkt, g->one_line ?
+						   "a MIN processor received two packets in one tick: it has one line out" :
 						   "single-port: node received two packets in one tick");
 			L->sent_at[from] = t;
 			L->recv_at[to] = t;

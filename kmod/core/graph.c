@@ -7,9 +7,9 @@
 
 u64 txn_graph_bytes(const struct txn_counts *counts)
 {
-	/* first[nodes + 1], then src[], dst[], rev[] of links entries each */
+	/* first[nodes + 1], then src[], dst[], rev[] (and line[]) of links entries each */
 	return (counts->nodes + 1) * (u64)sizeof(u32) +
-	       3 * counts->links * (u64)sizeof(u32);
+	       (counts->lines ? 4 : 3) * counts->links * (u64)sizeof(u32);
 }
 
 void txn_graph_free(struct txn_graph *g)
@@ -18,6 +18,7 @@ void txn_graph_free(struct txn_graph *g)
 	txn_free(g->src);
 	txn_free(g->dst);
 	txn_free(g->rev);
+	txn_free(g->line);
 	memset(g, 0, sizeof(*g));
 }
 
@@ -45,7 +46,11 @@ int txn_graph_build(const struct txn_spec *spec, const struct txn_counts *counts
 	g->src = txn_alloc_array((size_t)counts->links, sizeof(u32));
 	g->dst = txn_alloc_array((size_t)counts->links, sizeof(u32));
 	g->rev = txn_alloc_array((size_t)counts->links, sizeof(u32));
-	if (!g->first || !g->src || !g->dst || !g->rev) {
+	if (counts->lines) {
+		g->line = txn_alloc_array((size_t)counts->links, sizeof(u32));
+		g->one_line = true;
+	}
+	if (!g->first || !g->src || !g->dst || !g->rev || (counts->lines && !g->line)) {
 		txn_graph_free(g);
 		return -ENOMEM;
 	}

@@ -24,10 +24,21 @@
  * baseline traversed backwards.)  Every one is banyan: one path from each
  * input to each output; the host tests check it.
  *
- * Graph: processors 0..N-1, then the switches stage by stage, switch h of
- * stage k being vertex N + k*N/2 + h.  Links are one-way: processor i ->
- * its stage-0 switch (port 0), switch port b -> the switch (or processor)
- * its output line 2h+b is wired to.
+ * Timing (section 3's pipelined exchange): a packet crosses one stage a
+ * tick, so a path between processors takes n ticks.  A processor's
+ * packet crosses stage 0 in the tick it is sent: the stage-0 switches are
+ * not vertices.  Processor i has two out-links (ports 0 and 1), the two
+ * output lines 2h+b of its stage-0 switch h, to the stage-1 switches (for
+ * N = 2, the processors) they are wired to; the other processor on that
+ * switch has the same two lines, and a line carries one packet a tick
+ * (graph->line).  A processor sends one packet a tick (its one line into
+ * stage 0) and receives one (its one line out of stage n-1).
+ *
+ * Graph: processors 0..N-1, then the switches of stages 1..n-1, switch h
+ * of stage k being vertex N + (k-1)*N/2 + h.  Links are one-way: switch
+ * port b -> the switch (or processor) its output line 2h+b is wired to.
+ * Lines: stage-0 output line x is line x; every other link its own line,
+ * N upwards.
  */
 #include "topo_impl.h"
 
@@ -105,30 +116,40 @@ static u32 perm_out(u32 topo, u32 n, u32 x)
 void txn_build_min(const struct txn_spec *spec, struct txn_graph *g)
 {
 	u32 N = spec->size[0], n = txn_min_log2(N), half = N >> 1;
-	u32 v, l = 0, k, h, b, x, work = 0;
+	u32 v, l = 0, k, h, b, x, w, work = 0;
 
-	/* processors: one out-link each */
+	/* processors: the two output lines of their stage-0 switch */
 	for (v = 0; v < N; v++) {
 		g->first[v] = l;
-		g->src[l] = v;
-		g->dst[l] = N + (perm_in(spec->topo, n, v) >> 1);
-		g->rev[l] = TXN_NO_LINK;
-		l++;
+		h = perm_in(spec->topo, n, v) >> 1;
+		for (b = 0; b < 2; b++) {
+			x = 2 * h + b;
+			w = n > 1 ? N + (perm_mid(spec->topo, n, 0, x) >> 1) :
+				    perm_out(spec->topo, n, x);
+			if (w == v)
+				continue;	/* N = 2: nothing is sent to oneself */
+			g->src[l] = v;
+			g->dst[l] = w;
+			g->rev[l] = TXN_NO_LINK;
+			g->line[l] = x;
+			l++;
+		}
 	}
-	/* switches, stage by stage: two out-links each */
+	/* switches of stages 1 .. n-1: two out-links each */
 	v = N;
-	for (k = 0; k < n; k++) {
+	for (k = 1; k < n; k++) {
 		for (h = 0; h < half; h++, v++) {
 			g->first[v] = l;
 			for (b = 0; b < 2; b++, l++) {
 				x = 2 * h + b;
 				g->src[l] = v;
 				if (k + 1 < n)
-					g->dst[l] = N + (k + 1) * half +
+					g->dst[l] = N + k * half +
 						    (perm_mid(spec->topo, n, k, x) >> 1);
 				else
 					g->dst[l] = perm_out(spec->topo, n, x);
 				g->rev[l] = TXN_NO_LINK;
+				g->line[l] = N + (l - 2 * N);
 			}
 			if (++work >= 4096) {
 				work = 0;

@@ -73,6 +73,7 @@ struct gen {
 	u32 crows;
 	u32 *tgt;		/* per slot: the processor a copy is addressed to */
 	u32 *lq;		/* per link: packets queued */
+	u64 *line_at;		/* MINs, per line: tick + 1 it last carried a packet */
 	u64 *sent, *recv;	/* single-port: tick + 1 a node last sent / received */
 	/* doubling and the centre's work */
 	u32 *holders, nholders;	/* processors that have the message */
@@ -138,7 +139,7 @@ static u64 gen_priv_bytes(const struct txn_graph *g, u32 op, u64 npkts)
 	       trows * V * sizeof(struct hop) + V * sizeof(u32) + orows_for(op, (u32)n, sw) * V * (sizeof(u32) + 1) +
 	       crows_for(op, (u32)n) * V * 2 * sizeof(u32) + npkts * sizeof(u32) +
 	       2 * V * sizeof(u64) + 2 * n * sizeof(u32) +
-	       (op == TXNET_OP_PREFIX_SUM ? n * (1 + SCAN_STEPS * sizeof(u32)) + npkts : 0) + (u64)g->links * sizeof(u32) +
+	       (op == TXNET_OP_PREFIX_SUM ? n * (1 + SCAN_STEPS * sizeof(u32)) + npkts : 0) + (u64)g->links * (sizeof(u32) + sizeof(u64)) +
 	       2 * V * sizeof(u32) + n;
 }
 
@@ -160,6 +161,7 @@ static void gen_fini(struct txn_engine *e)
 	txn_free(s->crow_of);
 	txn_free(s->tgt);
 	txn_free(s->lq);
+	txn_free(s->line_at);
 	txn_free(s->sent);
 	txn_free(s->recv);
 	txn_free(s->holders);
@@ -563,6 +565,11 @@ static int gen_start(struct txn_engine *e)
 		return ret;
 	s->tgt = txn_alloc_array(e->npkts, sizeof(u32));
 	s->lq = txn_zalloc_array(g->links, sizeof(u32));
+	if (g->line) {
+		s->line_at = txn_zalloc_array(g->links, sizeof(u64));
+		if (!s->line_at)
+			return -ENOMEM;
+	}
 	s->sent = txn_zalloc_array(s->V, sizeof(u64));
 	s->recv = txn_zalloc_array(s->V, sizeof(u64));
 	s->holders = txn_alloc_array(n, sizeof(u32));
@@ -737,12 +744,13 @@ static void gen_choose(struct txn_engine *e)
 		spread_step(e);
 	else if (s->nholders)
 		double_up(e);
-	if (e->p.port_model != TXNET_PORT_SINGLE) {
+	if (e->p.port_model != TXNET_PORT_SINGLE && !g->one_line) {
 		for (l = 0; l < g->links; l++)
 			if (s->lq[l])
 				txn_move(e, pop(e, l), l);
 		return;
 	}
+	/* Single-port, or a MIN: a processor has one line out, its links share lines. */
 	for (i = 0; i < s->V; i++) {
 		v = (u32)((e->tick + i) % s->V);
 		if (!e->qlen[v])
@@ -750,7 +758,8 @@ static void gen_choose(struct txn_engine *e)
 		best = TXN_NO_LINK;
 		for (l = g->first[v]; l < g->first[v + 1]; l++) {
 			to = g->dst[l];
-			if (!s->lq[l] || (to < s->n && s->recv[to] == t))
+			if (!s->lq[l] || (to < s->n && s->recv[to] == t) ||
+			    (g->line && s->line_at[g->line[l]] == t))
 				continue;
 			if (v >= s->n) {
 				s->recv[to] = to < s->n ? t : 0;
@@ -763,6 +772,8 @@ static void gen_choose(struct txn_engine *e)
 		if (best == TXN_NO_LINK)
 			continue;
 		s->recv[g->dst[best]] = t;
+		if (g->line)
+			s->line_at[g->line[best]] = t;
 		txn_move(e, pop(e, best), best);
 	}
 }

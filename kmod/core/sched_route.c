@@ -13,6 +13,7 @@ struct route_state {
 	u32 *parent;		/* BFS: link that reached each vertex */
 	u32 *queue;		/* BFS queue */
 	u64 *sent, *recv;	/* single-port: tick + 1 a node last sent / received */
+	u64 *line_at;		/* MINs: tick + 1 a line last carried a packet */
 };
 
 static void route_fini(struct txn_engine *e)
@@ -31,6 +32,7 @@ static void route_fini(struct txn_engine *e)
 	txn_free(st->queue);
 	txn_free(st->sent);
 	txn_free(st->recv);
+	txn_free(st->line_at);
 	txn_free(st);
 	e->priv = NULL;
 }
@@ -49,7 +51,10 @@ static int route_start(struct txn_engine *e)
 	st->queue = txn_alloc_array(v, sizeof(u32));
 	st->sent = txn_zalloc_array(v, sizeof(u64));
 	st->recv = txn_zalloc_array(v, sizeof(u64));
-	if (!st->path || !st->hop || !st->parent || !st->queue || !st->sent || !st->recv) {
+	if (e->g->line)
+		st->line_at = txn_zalloc_array(e->g->links, sizeof(u64));
+	if (!st->path || !st->hop || !st->parent || !st->queue || !st->sent || !st->recv ||
+	    (e->g->line && !st->line_at)) {
 		route_fini(e);
 		return -ENOMEM;
 	}
@@ -117,19 +122,28 @@ static void route_choose(struct txn_engine *e)
 {
 	struct route_state *st = e->priv;
 	const struct txn_graph *g = e->g;
+	bool one = e->p.port_model == TXNET_PORT_SINGLE || g->one_line;
 	u64 t = e->tick + 1;
-	u32 i, l, pkt;
+	u32 i, l, pkt, from, to;
 
 	for (i = 0; i < g->links; i++) {
 		l = (u32)((e->tick + i) % g->links);
 		if (e->qhead[l] == TXN_NONE)
 			continue;
-		if (e->p.port_model == TXNET_PORT_SINGLE) {
-			if (st->sent[g->src[l]] == t || st->recv[g->dst[l]] == t)
-				continue;
-			st->sent[g->src[l]] = t;
-			st->recv[g->dst[l]] = t;
+		from = g->src[l];
+		to = g->dst[l];
+		/* the port rule is the processors'; a MIN's lines are shared */
+		if (g->line && st->line_at[g->line[l]] == t)
+			continue;
+		if (one && ((from < g->procs && st->sent[from] == t) ||
+			    (to < g->procs && st->recv[to] == t)))
+			continue;
+		if (one) {
+			st->sent[from] = t;
+			st->recv[to] = t;
 		}
+		if (g->line)
+			st->line_at[g->line[l]] = t;
 		pkt = txn_q_pop(e, l);
 		txn_move(e, pkt, l);
 	}
@@ -141,7 +155,8 @@ static u64 route_priv_bytes(const struct txn_graph *g, u32 op, u64 npkts)
 	(void)op;
 	return sizeof(struct route_state) +
 	       npkts * (sizeof(u32 *) + sizeof(u32) + (u64)g->diameter * sizeof(u32)) +
-	       (u64)g->nodes * (2 * sizeof(u32) + 2 * sizeof(u64));
+	       (u64)g->nodes * (2 * sizeof(u32) + 2 * sizeof(u64)) +
+	       (g->line ? (u64)g->links * sizeof(u64) : 0);
 }
 
 const struct txn_sched txn_sched_route = {

@@ -356,17 +356,22 @@ int txn_spec_validate(struct txn_spec *spec, u64 max_nodes,
 	if (is_min(topo)) {
 		/*
 		 * 002_f7491c23b3b301d5.txt, section 2: n = log2 N stages of N/2
-		 * switches.  Links: N in, (n-1) N between stages, N out.  Every
-		 * processor-to-processor path crosses n switches: n + 1 links.
+		 * switches, a packet crossing one stage a tick, so n ticks
+		 * between processors.  A processor sends on the two output lines
+		 * of its stage-0 switch, which are not vertices (min.c): the
+		 * switches of stages 1 .. n-1 are.  Links: 2 from each processor
+		 * (none to itself: N = 2 has 2 in all), N between each pair of
+		 * stages, N out: (n + 1) N.
 		 */
 		u64 N = spec->size[0], n = txn_min_log2(spec->size[0]);
 
 		c.procs = N;
-		c.switches = n * (N >> 1);
+		c.switches = (n - 1) * (N >> 1);
 		c.nodes = c.procs + c.switches;
-		c.links = N * (n + 1);
-		c.diameter = (u32)n + 1;
-		c.max_degree = 2;
+		c.links = n > 1 ? N * (n + 1) : 2;
+		c.diameter = (u32)n;
+		c.max_degree = n > 1 ? 2 : 1;
+		c.lines = true;
 		ret = 0;
 		if (c.nodes > lim)
 			ret = TOO_MANY_NODES;

@@ -51,6 +51,7 @@ struct txn_counts {
 	u64 links;		/* directed links */
 	u32 diameter;		/* processor-to-processor, in links */
 	u32 max_degree;		/* largest out-degree */
+	bool lines;		/* MIN: links share lines (struct txn_graph) */
 };
 
 /* Why a spec was refused: a static message and the offending dimension. */
@@ -76,6 +77,15 @@ struct txn_graph {
 	u32 *src;		/* links entries */
 	u32 *dst;		/* links entries */
 	u32 *rev;		/* links entries */
+	/*
+	 * MINs only, else NULL: the line each link is.  Two processors on one
+	 * stage-0 switch share its two output lines, so their links to the
+	 * same stage-1 switch are one line, one packet a tick between them.
+	 * Line numbers are below links.
+	 */
+	u32 *line;
+	/* MINs: a processor has one line in and one out, one packet a tick each */
+	bool one_line;
 };
 
 /*

@@ -108,16 +108,18 @@ static void expect_of(const struct txn_spec *s, struct expect *e)
 		e->max_degree = d;
 	} else if (t >= TXNET_TOPO_BUTTERFLY && t <= TXNET_TOPO_FLIP) {
 		/*
-		 * 002, section 2: log N stages of N/2 switches; N input links,
-		 * N links between each pair of consecutive stages, N outputs.
+		 * 002, section 2: log N stages of N/2 switches, one stage a
+		 * tick; stage 0's switches are the processors' lines, not
+		 * vertices (min.c).  Links: two per processor (N = 2: one),
+		 * N between each pair of consecutive stages, N outputs.
 		 */
 		N = s->size[0];
 		n = ilog2(N);
 		e->procs = N;
-		e->nodes = N + (uint64_t)(N / 2) * n;
-		e->links = (uint64_t)N * (n + 1);
-		e->diameter = n + 1;
-		e->max_degree = 2;
+		e->nodes = N + (uint64_t)(N / 2) * (n - 1);
+		e->links = n > 1 ? (uint64_t)N * (n + 1) : 2;
+		e->diameter = n;
+		e->max_degree = n > 1 ? 2 : 1;
 	} else {
 		product_expect(nd, k, kind, e);
 	}
@@ -384,9 +386,10 @@ TEST(documented_examples)
 }
 
 /*
- * MINs: the stage structure, in/out degrees, N/2 2x2 switches per stage,
- * and the banyan property (exactly one path from each input processor to
- * each output processor), by counting paths stage by stage.
+ * MINs: the stage structure, in/out degrees, N/2 2x2 switches per stage
+ * (stage 0's are the processors' shared lines, min.c), and the banyan
+ * property (exactly one path from each input processor to each output
+ * processor, n = log2 N links long), by counting paths stage by stage.
  */
 static void check_min(struct __test_metadata *_metadata, const char *text)
 {
@@ -400,7 +403,9 @@ static void check_min(struct __test_metadata *_metadata, const char *text)
 	N = t.g.procs;
 	n = ilog2(N);
 	half = N / 2;
-	ASSERT_EQ(N + half * n, t.g.nodes);
+	ASSERT_EQ(N + half * (n - 1), t.g.nodes);
+	ASSERT_NE(NULL, t.g.line);
+	EXPECT_TRUE(t.g.one_line);
 	indeg = calloc(t.g.nodes, sizeof(*indeg));
 	for (l = 0; l < t.g.links; l++)
 		indeg[t.g.dst[l]]++;
@@ -408,20 +413,27 @@ static void check_min(struct __test_metadata *_metadata, const char *text)
 		uint32_t out = t.g.first[v + 1] - t.g.first[v];
 
 		if (v < N) {
-			EXPECT_EQ(1, out) TH_LOG("%s: processor %u", text, v);
+			/* the two lines of its stage-0 switch (N = 2: one, to the other) */
+			EXPECT_EQ(N == 2 ? 1 : 2, out) TH_LOG("%s: processor %u", text, v);
 			EXPECT_EQ(1, indeg[v]) TH_LOG("%s: processor %u", text, v);
-			/* processor -> a stage-0 switch */
-			EXPECT_TRUE(t.g.dst[t.g.first[v]] >= N &&
-				    t.g.dst[t.g.first[v]] < N + half);
+			for (l = t.g.first[v]; l < t.g.first[v + 1]; l++) {
+				EXPECT_TRUE(N == 2 ? t.g.dst[l] == 1 - v :
+					    t.g.dst[l] >= N && t.g.dst[l] < N + half);
+				/* a stage-0 output line, shared with the switch's other processor */
+				EXPECT_LT(t.g.line[l], N);
+			}
 		} else {
-			k = (v - N) / half;
+			k = (v - N) / half + 1;
 			EXPECT_EQ(2, out) TH_LOG("%s: switch %u", text, v);
-			EXPECT_EQ(2, indeg[v]) TH_LOG("%s: switch %u", text, v);
+			/* stage 1: each of its two input lines is two processors' links */
+			EXPECT_EQ(k == 1 ? 4 : 2, indeg[v]) TH_LOG("%s: switch %u", text, v);
 			for (l = t.g.first[v]; l < t.g.first[v + 1]; l++) {
 				w = t.g.dst[l];
+				EXPECT_GE(t.g.line[l], N);
+				EXPECT_LT(t.g.line[l], t.g.links);
 				if (k + 1 < n) {
-					EXPECT_TRUE(w >= N + (k + 1) * half &&
-						    w < N + (k + 2) * half)
+					EXPECT_TRUE(w >= N + k * half &&
+						    w < N + (k + 1) * half)
 						TH_LOG("%s: %u -> %u", text, v, w);
 				} else {
 					EXPECT_TRUE(w < N)
@@ -437,8 +449,8 @@ static void check_min(struct __test_metadata *_metadata, const char *text)
 	for (s = 0; s < N; s++) {
 		memset(paths, 0, t.g.nodes * sizeof(*paths));
 		paths[s] = 1;
-		/* n + 1 rounds of relaxation along the layered DAG */
-		for (k = 0; k < n + 1; k++) {
+		/* n rounds of relaxation along the layered DAG */
+		for (k = 0; k < n; k++) {
 			memset(next, 0, t.g.nodes * sizeof(*next));
 			for (v = 0; v < t.g.nodes; v++)
 				for (l = t.g.first[v]; l < t.g.first[v + 1]; l++)
@@ -446,7 +458,7 @@ static void check_min(struct __test_metadata *_metadata, const char *text)
 			memcpy(paths, next, t.g.nodes * sizeof(*paths));
 		}
 		for (v = 0; v < N; v++)
-			ASSERT_EQ(1, paths[v])
+			ASSERT_EQ(N == 2 && v == s ? 0 : 1, paths[v])
 				TH_LOG("%s: %lu paths %u -> %u", text,
 				       (unsigned long)paths[v], s, v);
 	}
@@ -509,16 +521,22 @@ TEST(min_wiring_n8)
 
 		why = tg_make(&t, m->name);
 		ASSERT_EQ(NULL, why) TH_LOG("%s", why);
+		/*
+		 * Processor x sends on the lines 2 in[x] + b of its stage-0
+		 * switch, to the stage-1 switches mid[0][...], vertices 8 + .
+		 */
 		for (x = 0; x < 8; x++)
-			EXPECT_EQ(8 + m->in[x], t.g.dst[t.g.first[x]])
-				TH_LOG("%s: processor %u", m->name, x);
-		for (k = 0; k < 2; k++)
-			for (x = 0; x < 8; x++)
-				EXPECT_EQ(8 + (k + 1) * 4 + m->mid[k][x],
-					  t.g.dst[t.g.first[8 + k * 4 + x / 2] + x % 2])
-					TH_LOG("%s: stage %u line %u", m->name, k, x);
+			for (k = 0; k < 2; k++) {
+				EXPECT_EQ(8 + m->mid[0][2 * m->in[x] + k],
+					  t.g.dst[t.g.first[x] + k])
+					TH_LOG("%s: processor %u port %u", m->name, x, k);
+				EXPECT_EQ(2 * m->in[x] + k, t.g.line[t.g.first[x] + k]);
+			}
 		for (x = 0; x < 8; x++)
-			EXPECT_EQ(m->out[x], t.g.dst[t.g.first[16 + x / 2] + x % 2])
+			EXPECT_EQ(8 + 4 + m->mid[1][x], t.g.dst[t.g.first[8 + x / 2] + x % 2])
+				TH_LOG("%s: stage 1 line %u", m->name, x);
+		for (x = 0; x < 8; x++)
+			EXPECT_EQ(m->out[x], t.g.dst[t.g.first[12 + x / 2] + x % 2])
 				TH_LOG("%s: output line %u", m->name, x);
 		tg_free(&t);
 	}

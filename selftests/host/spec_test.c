@@ -138,7 +138,8 @@ static const struct accept accepts[] = {
 	{ { .topo = TXNET_TOPO_MESH, .ndims = 2, .size = { 256, 256 } }, M, 65536, 4 * 255 * 256 },
 	{ { .topo = TXNET_TOPO_HYPERCUBE, .ndims = 1, .size = { 16 } }, M, 65536, 16 * 65536 },
 	{ { .topo = TXNET_TOPO_LINEAR, .ndims = 1, .size = { 2 } }, 2, 2, 2 },
-	{ { .topo = TXNET_TOPO_BUTTERFLY, .ndims = 1, .size = { 16384 } }, 16384 + 14 * 8192, 16384 + 14 * 8192, 16384 * 15 },
+	/* 14 stages; the 13 past stage 0 are vertices */
+	{ { .topo = TXNET_TOPO_BUTTERFLY, .ndims = 1, .size = { 16384 } }, 16384 + 13 * 8192, 16384 + 13 * 8192, 16384 * 15 },
 	{ { .topo = TXNET_TOPO_BISWAPPED, .base = TXNET_TOPO_RING, .ndims = 1, .size = { 181 } }, M, 2 * 181 * 181, 2 * 181 * 362 + 2 * 181 * 181 },
 	/* K_23170: 23170 * 23169 = 536826730 links, within 2^29 - 1 */
 	{ { .topo = TXNET_TOPO_COMPLETE, .ndims = 1, .size = { 23170 } }, BIG, 23170, 23170ull * 23169 },

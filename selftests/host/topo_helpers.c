@@ -175,7 +175,8 @@ const char *tg_check_basic(const struct tg *t, bool oneway)
 	if (maxdeg != t->c.max_degree)
 		return tg_msg("max degree %u, counts say %u", maxdeg,
 			      t->c.max_degree);
-	if (txn_graph_bytes(&t->c) != 4ull * (g->nodes + 1ull) + 12ull * g->links)
+	/* first[], src[], dst[], rev[], and a MIN's line[] */
+	if (txn_graph_bytes(&t->c) != 4ull * (g->nodes + 1ull) + (g->line ? 16ull : 12ull) * g->links)
 		return "txn_graph_bytes";
 	return NULL;
 }
