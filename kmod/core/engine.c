@@ -429,6 +429,8 @@ int txn_engine_init(struct txn_engine *e, const struct txn_graph *g,
 		txn_engine_free(e);
 		return ret;
 	}
+	/* A schedule that wrote e->p or the counters while starting fails its first tick. */
+	txn_check_untouched(e, 0);
 	mirror(e);
 	return 0;
 }
@@ -789,7 +791,8 @@ int txn_check_untouched(struct txn_engine *e, u64 t)
 		return txn_violate(e, t, TXN_NONE, TXN_NONE,
 				   "the scheduler rewrote the run's parameters");
 	if (e->tick != L->tick || e->delivered != L->delivered || e->expected != L->expected ||
-	    e->transmissions != L->transmissions || e->injected != L->injected)
+	    e->transmissions != L->transmissions || e->injected != L->injected ||
+	    e->copies != L->copies_made || e->merges != L->merges)
 		return txn_violate(e, t, TXN_NONE, TXN_NONE,
 				   "the scheduler rewrote the engine's counters");
 	return 0;
@@ -803,12 +806,17 @@ int txn_engine_tick(struct txn_engine *e)
 	u32 i, narr = 0;
 	int ret;
 
-	if (e->failed || txn_check_untouched(e, t))
+	if (e->failed)
 		return -EPROTO;
 	e->nmoves = 0;
 	e->ndone = 0;
 	e->sched->choose(e);
-	if (e->failed)
+	/*
+	 * e->p and the counters are checked each time the schedule has run,
+	 * before the engine writes them again: a write in choose() (or by
+	 * anyone since the last tick) fails this tick, it is not overwritten.
+	 */
+	if (e->failed || txn_check_untouched(e, t))
 		return -EPROTO;
 	if (L->p.fault)
 		inject_fault(e);
@@ -818,6 +826,8 @@ int txn_engine_tick(struct txn_engine *e)
 		ret = move_all(e, t, &narr, false);
 	if (ret)
 		return ret;
+	/* The counters as the moves left them, so that a write in arrive() stands out. */
+	mirror(e);
 	/*
 	 * Only now may arrivals join queues: nothing leaves in the tick it
 	 * arrived.  Where copies and merges may name any packet at a node,
@@ -848,7 +858,7 @@ int txn_engine_tick(struct txn_engine *e)
 				e->sched->arrive(e, m->pkt, m->link);
 		}
 	}
-	if (e->failed)
+	if (e->failed || txn_check_untouched(e, t))
 		return -EPROTO;
 	L->tick = t;
 	mirror(e);

@@ -136,7 +136,7 @@ u32 txn_copy(struct txn_engine *e, u32 pkt)
 		memcpy(L->payload + (size_t)c * L->p.payload,
 		       L->payload + (size_t)pkt * L->p.payload, L->p.payload);
 	L->copies_made++;
-	e->copies = L->copies_made;
+	e->copies++;		/* by what changed: a schedule's own write stays visible */
 	return c;
 }
 
@@ -172,7 +172,7 @@ int txn_merge(struct txn_engine *e, u32 into, u32 from)
 	else
 		txn_slot_free(L, from);
 	L->merges++;
-	e->merges = L->merges;
+	e->merges++;
 	return 0;
 }
 
@@ -207,6 +207,6 @@ int txn_fold(struct txn_engine *e, u32 pkt)
 	if (txn_fold_part(e, now(e), loc, pkt, &L->part[pkt]))
 		return -EPROTO;
 	txn_slot_free(L, pkt);
-	e->delivered = L->delivered;
+	e->delivered += L->part[pkt].count;
 	return 0;
 }
