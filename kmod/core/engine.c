@@ -76,7 +76,7 @@ static u32 engine_layout(const struct txn_graph *g, const struct layout_args *la
 		a[k++] = PUB(pq_tail, links * la->pq_keys, sizeof(u32), false);
 		a[k++] = PUB(pq_top, links, sizeof(u32), true);
 	}
-	a[k++] = PUB(pk, npkts, sizeof(struct txn_pkt), false);
+	a[k++] = OWN(pk, npkts, sizeof(struct txn_pkt), false);
 	if (la->payload)
 		a[k++] = OWN(payload, npkts, la->payload, false);
 	a[k++] = OWN(stamp, links, sizeof(u64), true);
@@ -154,10 +154,10 @@ static void **array_at(struct txn_engine *e, const struct txn_array *a)
 
 /* Every array pointer engine_layout() may set. */
 static const struct txn_array engine_arrays[] = {
-	PUB(pk, 0, 0, 0), PUB(qhead, 0, 0, 0), PUB(qtail, 0, 0, 0), PUB(qlen, 0, 0, 0),
+	PUB(qhead, 0, 0, 0), PUB(qtail, 0, 0, 0), PUB(qlen, 0, 0, 0),
 	PUB(qmax, 0, 0, 0), PUB(moves, 0, 0, 0), PUB(pq_head, 0, 0, 0), PUB(pq_tail, 0, 0, 0),
 	PUB(pq_top, 0, 0, 0), PUB(done, 0, 0, 0),
-	OWN(payload, 0, 0, 0), OWN(stamp, 0, 0, 0), OWN(sent_at, 0, 0, 0),
+	OWN(pk, 0, 0, 0), OWN(payload, 0, 0, 0), OWN(stamp, 0, 0, 0), OWN(sent_at, 0, 0, 0),
 	OWN(recv_at, 0, 0, 0), OWN(arrivals, 0, 0, 0), OWN(recvd, 0, 0, 0), OWN(part, 0, 0, 0),
 	OWN(res, 0, 0, 0), OWN(vals, 0, 0, 0), OWN(have, 0, 0, 0), OWN(src, 0, 0, 0),
 	OWN(len, 0, 0, 0), OWN(sum, 0, 0, 0),
@@ -222,9 +222,8 @@ static int engine_alloc(struct txn_engine *e, const struct txn_graph *g,
 			return -ENOMEM;
 		}
 	}
-	e->L->pk = e->pk;
 	for (i = 0; i < la->npkts; i++)
-		e->pk[i].next = TXN_NONE;
+		e->L->pk[i].next = TXN_NONE;
 	fill_none(e->qhead, links);
 	fill_none(e->qtail, links);
 	if (e->pq_keys) {
@@ -481,7 +480,7 @@ int txn_engine_inject(struct txn_engine *e, u32 src, u32 dst, const void *data, 
 	if (pkt == TXN_NONE)
 		return -ENOBUFS;
 	L->free = L->pk[pkt].tag;
-	e->pk[pkt].next = TXN_NONE;
+	e->L->pk[pkt].next = TXN_NONE;
 	slot_init(L, pkt, src, dst);
 	L->src[pkt] = src;
 	L->len[pkt] = len;
@@ -516,19 +515,73 @@ void txn_engine_set_port_model(struct txn_engine *e, u32 port_model)
 	e->L->pub.port_model = port_model;
 }
 
+static __always_inline void queued(struct txn_engine *e, u32 link)
+{
+	u32 node = e->g->src[link];
+
+	if (++e->qlen[node] > e->qmax[node])
+		e->qmax[node] = e->qlen[node];
+}
+
+static __always_inline void q_push(struct txn_engine *e, struct txn_pkt *pk, u32 link, u32 pkt)
+{
+	pk[pkt].next = TXN_NONE;
+	if (e->qtail[link] == TXN_NONE)
+		e->qhead[link] = pkt;
+	else
+		pk[e->qtail[link]].next = pkt;
+	e->qtail[link] = pkt;
+	queued(e, link);
+}
+
+void txn_q_push(struct txn_engine *e, u32 link, u32 pkt)
+{
+	q_push(e, e->L->pk, link, pkt);
+}
+
+void txn_q_send_heads(struct txn_engine *e)
+{
+	struct txn_pkt *pk = e->L->pk;
+	u32 l, pkt;
+
+	for (l = 0; l < e->g->links; l++) {
+		pkt = e->qhead[l];
+		if (pkt == TXN_NONE)
+			continue;
+		e->qhead[l] = pk[pkt].next;
+		if (e->qhead[l] == TXN_NONE)
+			e->qtail[l] = TXN_NONE;
+		e->qlen[e->g->src[l]]--;
+		txn_move(e, pkt, l);
+	}
+}
+
+u32 txn_q_pop(struct txn_engine *e, u32 link)
+{
+	u32 pkt = e->qhead[link];
+
+	if (pkt == TXN_NONE)
+		return pkt;
+	e->qhead[link] = e->L->pk[pkt].next;
+	if (e->qhead[link] == TXN_NONE)
+		e->qtail[link] = TXN_NONE;
+	e->qlen[e->g->src[link]]--;
+	return pkt;
+}
+
 void txn_pq_push(struct txn_engine *e, u32 link, u32 key, u32 pkt)
 {
 	u64 b = (u64)link * e->pq_keys + key;
 
-	e->pk[pkt].next = TXN_NONE;
+	e->L->pk[pkt].next = TXN_NONE;
 	if (e->pq_tail[b] == TXN_NONE)
 		e->pq_head[b] = pkt;
 	else
-		e->pk[e->pq_tail[b]].next = pkt;
+		e->L->pk[e->pq_tail[b]].next = pkt;
 	e->pq_tail[b] = pkt;
 	if (key > e->pq_top[link])
 		e->pq_top[link] = key;
-	txn_queued(e, link);
+	queued(e, link);
 }
 
 u32 txn_pq_pop_max(struct txn_engine *e, u32 link)
@@ -545,8 +598,8 @@ u32 txn_pq_pop_max(struct txn_engine *e, u32 link)
 		key--;
 	}
 	e->pq_top[link] = key;
-	e->pq_head[base + key] = e->pk[pkt].next;
-	if (e->pk[pkt].next == TXN_NONE)
+	e->pq_head[base + key] = e->L->pk[pkt].next;
+	if (e->L->pk[pkt].next == TXN_NONE)
 		e->pq_tail[base + key] = TXN_NONE;
 	e->qlen[e->g->src[link]]--;
 	return pkt;
@@ -839,11 +892,16 @@ int txn_engine_tick(struct txn_engine *e)
 		struct txn_pkt *pk = L->pk;
 		const u32 *arrivals = L->arrivals;
 
+		u32 (*onward)(const struct txn_engine *e, u32 pkt, u32 link) = e->sched->onward;
+
 		for (i = 0; i < narr; i++) {
 			struct txn_move *m = &e->moves[arrivals[i]];
 
 			pk[m->pkt].loc = g->dst[m->link];
-			e->sched->arrive(e, m->pkt, m->link);
+			if (onward)
+				q_push(e, pk, onward(e, m->pkt, m->link), m->pkt);
+			else
+				e->sched->arrive(e, m->pkt, m->link);
 		}
 	} else {
 		for (i = 0; i < narr; i++) {

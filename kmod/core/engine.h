@@ -36,7 +36,6 @@
 #define TXN_NONE		((u32)~0U)
 #define TXN_MAX_PAYLOAD		4096
 #define TXN_MOVES_SLACK		8
-#define TXN_PKT_BYTES		12
 
 /*
  * Test-only: make the schedule break one rule on purpose in its first
@@ -74,6 +73,11 @@ struct txn_sched {
 	 * or a broadcast copy the node keeps): queue it onward or keep it.
 	 */
 	void (*arrive)(struct txn_engine *e, u32 pkt, u32 link);
+	/*
+	 * Instead of arrive, for unicast FIFO schedules: the link @pkt leaves
+	 * on next, which the engine queues it on (one call a hop, not two).
+	 */
+	u32 (*onward)(const struct txn_engine *e, u32 pkt, u32 link);
 	/* Open traffic: route a newly injected @pkt (at its source); 0 or -errno. */
 	int (*inject)(struct txn_engine *e, u32 pkt);
 	/* Free what start allocated in e->priv; may be NULL. */
@@ -137,13 +141,6 @@ struct txn_engine {
 	u32 n;				/* processors */
 	u32 npkts;			/* packet slots */
 
-	/*
-	 * Packet slots, TXN_PKT_BYTES each.  The first u32 of a slot is the
-	 * scheduler's: it chains the packet in a queue (txn_next()).  The rest
-	 * is the engine's (engine_impl.h); one record per packet because a
-	 * hop touches both, one cache miss instead of two.
-	 */
-	struct txn_pkt *pk;
 
 	/* per link */
 	u32 *qhead, *qtail;		/* FIFO per out-link */
@@ -162,9 +159,8 @@ struct txn_engine {
 
 	/*
 	 * Read-only mirrors of the engine's own counters, for schedulers and
-	 * the shell; written by the engine after each tick, and checked
-	 * against the ledger before the next (a scheduler that writes one
-	 * fails the run).
+	 * the shell; checked against the ledger each time the scheduler has
+	 * run (a scheduler that writes one fails the run in that tick).
 	 */
 	u64 tick;			/* ticks completed */
 	u64 delivered;			/* units, see txn_op_units() */
@@ -269,48 +265,17 @@ static inline u32 txn_pkt_id(const struct txn_engine *e, u32 src, u32 dst)
 /* The link from @u to @v, or TXN_NO_LINK. */
 u32 txn_link_between(const struct txn_graph *g, u32 u, u32 v);
 
-/* The scheduler's queue link of slot @pkt. */
-static inline u32 *txn_next(const struct txn_engine *e, u32 pkt)
-{
-	return (u32 *)((char *)e->pk + (size_t)pkt * TXN_PKT_BYTES);
-}
-
 /*
  * Queue helpers for schedulers: FIFO per out-link, bucketed priority per
- * out-link.  The FIFO ones are inline: they run once per hop.
+ * out-link.  A queue chains packets through a word of each packet's
+ * record, which lives with the engine's own fields (one cache line a hop):
+ * so the helpers are the engine's, and schedulers hold only packet
+ * numbers.
  */
-static inline void txn_queued(struct txn_engine *e, u32 link)
-{
-	u32 node = e->g->src[link];
-
-	if (++e->qlen[node] > e->qmax[node])
-		e->qmax[node] = e->qlen[node];
-}
-
-static inline void txn_q_push(struct txn_engine *e, u32 link, u32 pkt)
-{
-	*txn_next(e, pkt) = TXN_NONE;
-	if (e->qtail[link] == TXN_NONE)
-		e->qhead[link] = pkt;
-	else
-		*txn_next(e, e->qtail[link]) = pkt;
-	e->qtail[link] = pkt;
-	txn_queued(e, link);
-}
-
-static inline u32 txn_q_pop(struct txn_engine *e, u32 link)
-{
-	u32 pkt = e->qhead[link];
-
-	if (pkt == TXN_NONE)
-		return pkt;
-	e->qhead[link] = *txn_next(e, pkt);
-	if (e->qhead[link] == TXN_NONE)
-		e->qtail[link] = TXN_NONE;
-	e->qlen[e->g->src[link]]--;
-	return pkt;
-}
-
+void txn_q_push(struct txn_engine *e, u32 link, u32 pkt);
+u32 txn_q_pop(struct txn_engine *e, u32 link);
+/* Every link sends the head of its FIFO: all-port FIFO schedules' choose. */
+void txn_q_send_heads(struct txn_engine *e);
 void txn_pq_push(struct txn_engine *e, u32 link, u32 key, u32 pkt);
 u32 txn_pq_pop_max(struct txn_engine *e, u32 link);
 

@@ -21,13 +21,12 @@ enum txn_kind {
 };
 
 struct txn_pkt {
-	u32 next;		/* the scheduler's: txn_next() */
+	u32 next;		/* queue chain: txn_q_*, txn_pq_* */
 	u32 loc;		/* vertex, or TXN_LOC_* */
 	u32 tag;		/* destination, message or result node; free chain */
 };
 
-_Static_assert(sizeof(struct txn_pkt) == TXN_PKT_BYTES && offsetof(struct txn_pkt, next) == 0,
-	       "txn_next() reads the first word of a TXN_PKT_BYTES slot");
+
 
 /* A partial result: which contributions (as a count and a hash) and their sum. */
 struct txn_part {
@@ -50,7 +49,7 @@ struct txn_ledger {
 	u64 salt;			/* contributor hashes */
 
 	u8 *payload;			/* per slot, p.payload bytes */
-	struct txn_pkt *pk;		/* = e->pk, for code that has only the ledger */
+	struct txn_pkt *pk;		/* per slot */
 	struct txn_part *part;		/* per slot: combining */
 	u32 free;			/* free slots, chained through pk[].tag */
 

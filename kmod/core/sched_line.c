@@ -37,6 +37,10 @@ static void send_all(struct txn_engine *e, bool prio)
 {
 	u32 l, pkt;
 
+	if (!prio) {
+		txn_q_send_heads(e);
+		return;
+	}
 	for (l = 0; l < e->g->links; l++) {
 		pkt = pop(e, l, prio);
 		if (pkt != TXN_NONE)

@@ -59,9 +59,10 @@ static void ms_choose(struct txn_engine *e)
 	txn_line_choose(e, false);
 }
 
-static void ms_arrive(struct txn_engine *e, u32 pkt, u32 link)
+static u32 ms_onward(const struct txn_engine *e, u32 pkt, u32 link)
 {
-	txn_q_push(e, txn_line_onward(e, link), pkt);
+	(void)pkt;
+	return txn_line_onward(e, link);
 }
 
 const struct txn_sched txn_sched_message_shift = {
@@ -69,7 +70,7 @@ const struct txn_sched txn_sched_message_shift = {
 	.name = "message-shift",
 	.start = ms_start,
 	.choose = ms_choose,
-	.arrive = ms_arrive,
+	.onward = ms_onward,
 };
 
 const struct txn_sched txn_sched_message_shift_plain = {
@@ -77,5 +78,5 @@ const struct txn_sched txn_sched_message_shift_plain = {
 	.name = "message-shift-plain",
 	.start = plain_start,
 	.choose = ms_choose,
-	.arrive = ms_arrive,
+	.onward = ms_onward,
 };
