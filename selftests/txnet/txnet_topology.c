@@ -466,13 +466,17 @@ TEST_F(topo, mins)
 			snprintf(spec, sizeof(spec), "%s %u", mins[m].name, N);
 			/*
 			 * 002_*.txt, section 2: n = log2 N stages of N/2 2x2
-			 * switches, (N/2) log2 N switches.  One-way links: N
-			 * into stage 0, N between each of the n-1 stage pairs,
-			 * N out of the last: (n + 1) N.  Every processor path
-			 * crosses all n stages: diameter n + 1.
+			 * switches, a packet crossing one stage a tick.  Stage
+			 * 0's switches are the processors' shared lines, not
+			 * vertices (kmod/core/min.c): (N/2)(n-1) switches.
+			 * One-way links: two per processor (the output lines of
+			 * its stage-0 switch; N = 2: one each), N between each of
+			 * the n-1 stage pairs, N out of the last: (n + 1) N, 2
+			 * for N = 2.  Every processor path crosses all n stages
+			 * in n links: diameter n.
 			 */
-			check(_metadata, &self->t, &r, spec, N, (uint64_t)(N / 2) * n,
-			      (uint64_t)(n + 1) * N, n + 1, NULL);
+			check(_metadata, &self->t, &r, spec, N, (uint64_t)(N / 2) * (n - 1),
+			      n > 1 ? (uint64_t)(n + 1) * N : 2, n, NULL);
 		}
 	}
 }
