@@ -131,7 +131,8 @@ static struct txnet_run *prepare(struct txnet_net *tn, const struct run_plan *pl
 	u64 bytes;
 	int ret;
 
-	bytes = txn_engine_bytes(&tn->graph, plan->s, p) + sizeof(*r);
+	/* The engine, and the searches txn_bound() makes while setting up. */
+	bytes = txn_engine_bytes(&tn->graph, plan->s, p) + txn_bound_bytes(&tn->counts) + sizeof(*r);
 	if (txnet_mem_charge(bytes)) {
 		*why = "the exchange needs more memory than the mem_budget limit leaves";
 		return ERR_PTR(-ENOSPC);
