@@ -40,18 +40,18 @@ u8 txn_payload_byte(u64 seed, u32 src, u32 dst, u32 i)
  * own in struct txn_ledger.
  */
 struct txn_array {
-	bool ledger;			/* in struct txn_ledger, not txn_engine */
-	size_t where;			/* offsetof the pointer */
 	u64 count;
+	u32 where;			/* offsetof the pointer */
 	u32 size;
+	bool ledger;			/* in struct txn_ledger, not txn_engine */
 	bool zero;
 };
 
-#define TXN_ENGINE_ARRAYS	26
+#define TXN_ENGINE_ARRAYS	20	/* the most engine_layout() fills: 8 public, 12 own */
 #define PUB(field, n, sz, z) \
-	((struct txn_array){ false, offsetof(struct txn_engine, field), (n), (sz), (z) })
+	((struct txn_array){ (n), offsetof(struct txn_engine, field), (sz), false, (z) })
 #define OWN(field, n, sz, z) \
-	((struct txn_array){ true, offsetof(struct txn_ledger, field), (n), (sz), (z) })
+	((struct txn_array){ (n), offsetof(struct txn_ledger, field), (sz), true, (z) })
 
 struct layout_args {
 	u32 pq_keys, payload, op;
