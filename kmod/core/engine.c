@@ -47,7 +47,7 @@ struct txn_array {
 	bool zero;
 };
 
-#define TXN_ENGINE_ARRAYS	20	/* the most engine_layout() fills: 8 public, 12 own */
+#define TXN_ENGINE_ARRAYS	22	/* the most engine_layout() fills: 10 public, 12 own */
 #define PUB(field, n, sz, z) \
 	((struct txn_array){ (n), offsetof(struct txn_engine, field), (sz), false, (z) })
 #define OWN(field, n, sz, z) \
@@ -70,11 +70,12 @@ static u32 engine_layout(const struct txn_graph *g, const struct layout_args *la
 	a[k++] = PUB(qtail, links, sizeof(u32), false);
 	a[k++] = PUB(qlen, v, sizeof(u32), true);
 	a[k++] = PUB(qmax, v, sizeof(u32), true);
+	a[k++] = PUB(active, (links + 63) / 64, sizeof(u64), true);
 	a[k++] = PUB(moves, moves, sizeof(struct txn_move), false);
 	if (la->pq_keys) {
-		a[k++] = PUB(pq_head, links * la->pq_keys, sizeof(u32), false);
-		a[k++] = PUB(pq_tail, links * la->pq_keys, sizeof(u32), false);
+		a[k++] = PUB(pq, links * la->pq_keys, sizeof(struct txn_bucket), false);
 		a[k++] = PUB(pq_top, links, sizeof(u32), true);
+		a[k++] = PUB(pq_len, links, sizeof(u32), true);
 	}
 	a[k++] = OWN(pk, npkts, sizeof(struct txn_pkt), false);
 	if (la->payload)
@@ -155,7 +156,8 @@ static void **array_at(struct txn_engine *e, const struct txn_array *a)
 /* Every array pointer engine_layout() may set. */
 static const struct txn_array engine_arrays[] = {
 	PUB(qhead, 0, 0, 0), PUB(qtail, 0, 0, 0), PUB(qlen, 0, 0, 0),
-	PUB(qmax, 0, 0, 0), PUB(moves, 0, 0, 0), PUB(pq_head, 0, 0, 0), PUB(pq_tail, 0, 0, 0),
+	PUB(qmax, 0, 0, 0), PUB(pq_len, 0, 0, 0), PUB(active, 0, 0, 0),
+	PUB(moves, 0, 0, 0), PUB(pq, 0, 0, 0),
 	PUB(pq_top, 0, 0, 0), PUB(done, 0, 0, 0),
 	OWN(pk, 0, 0, 0), OWN(payload, 0, 0, 0), OWN(stamp, 0, 0, 0), OWN(sent_at, 0, 0, 0),
 	OWN(recv_at, 0, 0, 0), OWN(arrivals, 0, 0, 0), OWN(recvd, 0, 0, 0), OWN(part, 0, 0, 0),
@@ -227,8 +229,7 @@ static int engine_alloc(struct txn_engine *e, const struct txn_graph *g,
 	fill_none(e->qhead, links);
 	fill_none(e->qtail, links);
 	if (e->pq_keys) {
-		fill_none(e->pq_head, (u64)links * e->pq_keys);
-		fill_none(e->pq_tail, (u64)links * e->pq_keys);
+		fill_none((u32 *)e->pq, 2 * (u64)links * e->pq_keys);
 	}
 	e->L->p = *p;
 	e->L->pub = *p;
@@ -515,82 +516,86 @@ void txn_engine_set_port_model(struct txn_engine *e, u32 port_model)
 	e->L->pub.port_model = port_model;
 }
 
+/*
+ * A packet joined @link's priority queue, or left it.  A link with packets
+ * queued has its bit in active[], so that a pass over the links with work
+ * skips 64 idle ones a word.  The bit is the queue's a schedule uses: FIFOs
+ * or priority queues, never both on one link.
+ */
 static __always_inline void queued(struct txn_engine *e, u32 link)
 {
 	u32 node = e->g->src[link];
 
+	if (!e->pq_len[link]++)
+		e->active[link / 64] |= 1ULL << (link % 64);
 	if (++e->qlen[node] > e->qmax[node])
 		e->qmax[node] = e->qlen[node];
 }
 
+static __always_inline void dequeued(struct txn_engine *e, u32 link)
+{
+	if (!--e->pq_len[link])
+		e->active[link / 64] &= ~(1ULL << (link % 64));
+	e->qlen[e->g->src[link]]--;
+}
+
+/* FIFOs: the branch on an empty queue sets and clears the active bit. */
 static __always_inline void q_push(struct txn_engine *e, struct txn_pkt *pk, u32 link, u32 pkt)
 {
+	u32 node = e->g->src[link];
+
 	pk[pkt].next = TXN_NONE;
-	if (e->qtail[link] == TXN_NONE)
+	if (e->qtail[link] == TXN_NONE) {
 		e->qhead[link] = pkt;
-	else
+		e->active[link / 64] |= 1ULL << (link % 64);
+	} else {
 		pk[e->qtail[link]].next = pkt;
-	e->qtail[link] = pkt;
-	queued(e, link);
-}
-
-void txn_q_push(struct txn_engine *e, u32 link, u32 pkt)
-{
-	q_push(e, e->L->pk, link, pkt);
-}
-
-void txn_q_send_heads(struct txn_engine *e)
-{
-	struct txn_pkt *pk = e->L->pk;
-	u32 l, pkt;
-
-	for (l = 0; l < e->g->links; l++) {
-		pkt = e->qhead[l];
-		if (pkt == TXN_NONE)
-			continue;
-		e->qhead[l] = pk[pkt].next;
-		if (e->qhead[l] == TXN_NONE)
-			e->qtail[l] = TXN_NONE;
-		e->qlen[e->g->src[l]]--;
-		txn_move(e, pkt, l);
 	}
+	e->qtail[link] = pkt;
+	if (++e->qlen[node] > e->qmax[node])
+		e->qmax[node] = e->qlen[node];
 }
 
-u32 txn_q_pop(struct txn_engine *e, u32 link)
+static __always_inline u32 q_pop(struct txn_engine *e, struct txn_pkt *pk, u32 link)
 {
 	u32 pkt = e->qhead[link];
 
 	if (pkt == TXN_NONE)
 		return pkt;
-	e->qhead[link] = e->L->pk[pkt].next;
-	if (e->qhead[link] == TXN_NONE)
+	e->qhead[link] = pk[pkt].next;
+	if (e->qhead[link] == TXN_NONE) {
 		e->qtail[link] = TXN_NONE;
+		e->active[link / 64] &= ~(1ULL << (link % 64));
+	} else {	/* the link's next packet: read a tick ahead */
+		txn_prefetch(&pk[e->qhead[link]]);
+	}
 	e->qlen[e->g->src[link]]--;
 	return pkt;
 }
 
-void txn_pq_push(struct txn_engine *e, u32 link, u32 key, u32 pkt)
+static __always_inline void pq_push(struct txn_engine *e, struct txn_pkt *pk, u32 link, u32 key,
+				    u32 pkt)
 {
-	u64 b = (u64)link * e->pq_keys + key;
+	struct txn_bucket *b = &e->pq[(u64)link * e->pq_keys + key];
 
-	e->L->pk[pkt].next = TXN_NONE;
-	if (e->pq_tail[b] == TXN_NONE)
-		e->pq_head[b] = pkt;
+	pk[pkt].next = TXN_NONE;
+	if (b->tail == TXN_NONE)
+		b->head = pkt;
 	else
-		e->L->pk[e->pq_tail[b]].next = pkt;
-	e->pq_tail[b] = pkt;
+		pk[b->tail].next = pkt;
+	b->tail = pkt;
 	if (key > e->pq_top[link])
 		e->pq_top[link] = key;
 	queued(e, link);
 }
 
-u32 txn_pq_pop_max(struct txn_engine *e, u32 link)
+static __always_inline u32 pq_pop(struct txn_engine *e, struct txn_pkt *pk, u32 link)
 {
-	u64 base = (u64)link * e->pq_keys;
-	u32 key = e->pq_top[link], pkt;
+	struct txn_bucket *b = &e->pq[(u64)link * e->pq_keys];
+	u32 key = e->pq_top[link], pkt, next;
 
 	for (;;) {
-		pkt = e->pq_head[base + key];
+		pkt = b[key].head;
 		if (pkt != TXN_NONE)
 			break;
 		if (!key)
@@ -598,11 +603,60 @@ u32 txn_pq_pop_max(struct txn_engine *e, u32 link)
 		key--;
 	}
 	e->pq_top[link] = key;
-	e->pq_head[base + key] = e->L->pk[pkt].next;
-	if (e->L->pk[pkt].next == TXN_NONE)
-		e->pq_tail[base + key] = TXN_NONE;
-	e->qlen[e->g->src[link]]--;
+	next = pk[pkt].next;
+	b[key].head = next;
+	if (next == TXN_NONE)
+		b[key].tail = TXN_NONE;
+	else	/* the link's next packet, most likely: read a tick ahead */
+		txn_prefetch(&pk[next]);
+	dequeued(e, link);
 	return pkt;
+}
+
+void txn_q_push(struct txn_engine *e, u32 link, u32 pkt)
+{
+	q_push(e, e->L->pk, link, pkt);
+}
+
+u32 txn_q_pop(struct txn_engine *e, u32 link)
+{
+	return q_pop(e, e->L->pk, link);
+}
+
+void txn_pq_push(struct txn_engine *e, u32 link, u32 key, u32 pkt)
+{
+	pq_push(e, e->L->pk, link, key, pkt);
+}
+
+u32 txn_pq_pop_max(struct txn_engine *e, u32 link)
+{
+	return pq_pop(e, e->L->pk, link);
+}
+
+/* Every link with packets queued sends the head of its queue, in link order. */
+static __always_inline void send_all(struct txn_engine *e, const bool prio)
+{
+	struct txn_pkt *pk = e->L->pk;
+	u32 w, words = (e->g->links + 63) / 64, l, pkt;
+	u64 bits;
+
+	for (w = 0; w < words; w++) {
+		for (bits = e->active[w]; bits; bits &= bits - 1) {
+			l = w * 64 + (u32)__builtin_ctzll(bits);
+			pkt = prio ? pq_pop(e, pk, l) : q_pop(e, pk, l);
+			txn_move(e, pkt, l);
+		}
+	}
+}
+
+void txn_q_send_heads(struct txn_engine *e)
+{
+	send_all(e, false);
+}
+
+void txn_pq_send_tops(struct txn_engine *e)
+{
+	send_all(e, true);
 }
 
 int txn_violate(struct txn_engine *e, u64 tick, u32 node, u32 pkt, const char *rule)
@@ -835,6 +889,38 @@ static void inject_fault(struct txn_engine *e)
 	}
 }
 
+/*
+ * Unicast arrivals of a schedule with onward(): each joins the queue of the
+ * link onward() names (@prio: its priority queue), in line, one call a hop.
+ */
+static __always_inline int send_on(struct txn_engine *e, u64 t, u32 narr, const bool prio)
+{
+	u64 (*onward)(const struct txn_engine *e, u32 pkt, u32 link, u32 dst) = e->sched->onward;
+	const struct txn_graph *g = e->g;
+	struct txn_pkt *pk = e->L->pk;
+	const u32 *arrivals = e->L->arrivals;
+	u32 i, next, key;
+	u64 way;
+
+	for (i = 0; i < narr; i++) {
+		struct txn_move *m = &e->moves[arrivals[i]];
+
+		pk[m->pkt].loc = g->dst[m->link];
+		way = onward(e, m->pkt, m->link, pk[m->pkt].tag);
+		next = (u32)way;
+		/* A link that leaves another node is caught when the packet moves on it. */
+		if (next >= g->links)
+			return txn_violate(e, t, g->dst[m->link], m->pkt, "no such link");
+		if (prio) {
+			key = (u32)(way >> 32);
+			pq_push(e, pk, next, key < e->pq_keys ? key : e->pq_keys - 1, m->pkt);
+		} else {
+			q_push(e, pk, next, m->pkt);
+		}
+	}
+	return 0;
+}
+
 /* A scheduler may read e->p and the counters; one that wrote them fails. */
 int txn_check_untouched(struct txn_engine *e, u64 t)
 {
@@ -888,20 +974,16 @@ int txn_engine_tick(struct txn_engine *e)
 	 * and one merged away by then is not handed over; unicast packets
 	 * are only ever named by their own arrival.
 	 */
-	if (L->kind == TXN_UNICAST) {
-		struct txn_pkt *pk = L->pk;
-		const u32 *arrivals = L->arrivals;
-
-		u32 (*onward)(const struct txn_engine *e, u32 pkt, u32 link) = e->sched->onward;
-
+	if (L->kind == TXN_UNICAST && e->sched->onward && e->pq_keys) {
+		ret = send_on(e, t, narr, true);
+	} else if (L->kind == TXN_UNICAST && e->sched->onward) {
+		ret = send_on(e, t, narr, false);
+	} else if (L->kind == TXN_UNICAST) {
 		for (i = 0; i < narr; i++) {
-			struct txn_move *m = &e->moves[arrivals[i]];
+			struct txn_move *m = &e->moves[L->arrivals[i]];
 
-			pk[m->pkt].loc = g->dst[m->link];
-			if (onward)
-				q_push(e, pk, onward(e, m->pkt, m->link), m->pkt);
-			else
-				e->sched->arrive(e, m->pkt, m->link);
+			L->pk[m->pkt].loc = g->dst[m->link];
+			e->sched->arrive(e, m->pkt, m->link);
 		}
 	} else {
 		for (i = 0; i < narr; i++) {
@@ -916,7 +998,7 @@ int txn_engine_tick(struct txn_engine *e)
 				e->sched->arrive(e, m->pkt, m->link);
 		}
 	}
-	if (e->failed || txn_check_untouched(e, t))
+	if (ret || e->failed || txn_check_untouched(e, t))
 		return -EPROTO;
 	L->tick = t;
 	mirror(e);

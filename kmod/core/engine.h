@@ -74,10 +74,12 @@ struct txn_sched {
 	 */
 	void (*arrive)(struct txn_engine *e, u32 pkt, u32 link);
 	/*
-	 * Instead of arrive, for unicast FIFO schedules: the link @pkt leaves
-	 * on next, which the engine queues it on (one call a hop, not two).
+	 * Instead of arrive, for unicast schedules: txn_way(link, key), the
+	 * link @pkt (bound for @dst) leaves on next, which the engine queues
+	 * it on (one call a hop, not two): on the FIFO, or on the priority
+	 * queue under key when the schedule has pq_keys.
 	 */
-	u32 (*onward)(const struct txn_engine *e, u32 pkt, u32 link);
+	u64 (*onward)(const struct txn_engine *e, u32 pkt, u32 link, u32 dst);
 	/* Open traffic: route a newly injected @pkt (at its source); 0 or -errno. */
 	int (*inject)(struct txn_engine *e, u32 pkt);
 	/* Free what start allocated in e->priv; may be NULL. */
@@ -145,8 +147,13 @@ struct txn_engine {
 	/* per link */
 	u32 *qhead, *qtail;		/* FIFO per out-link */
 	u32 pq_keys;			/* buckets per link, 0 if unused */
-	u32 *pq_head, *pq_tail;		/* links * pq_keys */
+	struct txn_bucket {
+		u32 head, tail;
+	} *pq;				/* links * pq_keys */
 	u32 *pq_top;			/* per link: no key above it is used */
+
+	u32 *pq_len;			/* per link: packets on its priority queue */
+	u64 *active;			/* bit per link: something queued on it */
 
 	/* per vertex */
 	u32 *qlen, *qmax;
@@ -278,6 +285,14 @@ u32 txn_q_pop(struct txn_engine *e, u32 link);
 void txn_q_send_heads(struct txn_engine *e);
 void txn_pq_push(struct txn_engine *e, u32 link, u32 key, u32 pkt);
 u32 txn_pq_pop_max(struct txn_engine *e, u32 link);
+/* Every link sends its most urgent packet: all-port priority schedules' choose. */
+void txn_pq_send_tops(struct txn_engine *e);
+
+/* What onward() returns: the link out, and the priority on it. */
+static inline u64 txn_way(u32 link, u32 key)
+{
+	return (u64)key << 32 | link;
+}
 
 /* A move for this tick. */
 static inline void txn_move(struct txn_engine *e, u32 pkt, u32 link)

@@ -22,6 +22,20 @@ void txn_graph_free(struct txn_graph *g)
 	memset(g, 0, sizeof(*g));
 }
 
+/* The factors of a product, in port order, for routing by coordinates. */
+static void factors_of(const struct txn_prod *p, struct txn_graph *g)
+{
+	u32 t, i;
+
+	g->ndims = p->ndims;
+	g->flsb = p->lsb_first;
+	for (t = 0; t < p->ndims; t++) {
+		i = p->lsb_first ? p->ndims - 1 - t : t;
+		g->fsize[t] = p->size[i];
+		g->fkind[t] = (u8)p->kind[i];
+	}
+}
+
 int txn_graph_build(const struct txn_spec *spec, const struct txn_counts *counts,
 		    struct txn_graph *g)
 {
@@ -75,6 +89,8 @@ int txn_graph_build(const struct txn_spec *spec, const struct txn_counts *counts
 				    spec->kind);
 		if (!ret)
 			txn_build_product(&p, g);
+		if (!ret)
+			factors_of(&p, g);
 		break;
 	}
 	if (ret)

@@ -72,7 +72,6 @@ struct gen {
 	u32 *crow_of;
 	u32 crows;
 	u32 *tgt;		/* per slot: the processor a copy is addressed to */
-	u32 *lq;		/* per link: packets queued */
 	u64 *line_at;		/* MINs, per line: tick + 1 it last carried a packet */
 	u64 *sent, *recv;	/* single-port: tick + 1 a node last sent / received */
 	/* doubling and the centre's work */
@@ -86,6 +85,8 @@ struct gen {
 	u8 *lev;		/* scan: per slot, the step a copy was sent in */
 	u32 *inbox;		/* scan: per processor and step, the copy received */
 	bool chain;		/* prefix sum along p -> p+1 */
+	u32 *coord;		/* unicast on a product: V x ndims, port order */
+	u32 *busy;		/* single-port: the nodes with packets queued */
 };
 
 static u32 gen_keys(const struct txn_graph *g)
@@ -130,16 +131,26 @@ static u32 crows_for(u32 op, u32 n)
 	return op == TXNET_OP_ACCUMULATE || op == TXNET_OP_DATA_SUM ? 1 : 0;
 }
 
+/* Unicast on a product: routes from coordinates, no tables (way_by_coord). */
+static bool by_coord(const struct txn_graph *g, u32 op)
+{
+	return g->ndims && g->nodes == g->procs &&
+	       (op == TXNET_OP_TOTAL_EXCHANGE || op == TXNET_OP_SCATTER || op == TXNET_OP_GATHER);
+}
+
 static u64 gen_priv_bytes(const struct txn_graph *g, u32 op, u64 npkts)
 {
-	bool sw = g->nodes > g->procs;
-	u64 V = g->nodes, n = g->procs, trows = all_toward(op, sw) ? n : 1;
+	bool sw = g->nodes > g->procs, co = by_coord(g, op);
+	u64 V = g->nodes, n = g->procs, trows = co ? 0 : all_toward(op, sw) ? n : 1;
 
-	return sizeof(struct gen) + txn_paths_bytes(g) + 3 * n * sizeof(u32) +
-	       trows * V * sizeof(struct hop) + V * sizeof(u32) + orows_for(op, (u32)n, sw) * V * (sizeof(u32) + 1) +
+	return sizeof(struct gen) + (co ? V * g->ndims * sizeof(u32) : 0) +
+	       txn_paths_bytes(g) + 3 * n * sizeof(u32) +
+	       trows * V * sizeof(struct hop) + V * sizeof(u32) +
+	       orows_for(op, (u32)n, sw) * V * (sizeof(u32) + 1) +
 	       crows_for(op, (u32)n) * V * 2 * sizeof(u32) + npkts * sizeof(u32) +
 	       2 * V * sizeof(u64) + 2 * n * sizeof(u32) +
-	       (op == TXNET_OP_PREFIX_SUM ? n * (1 + SCAN_STEPS * sizeof(u32)) + npkts : 0) + (u64)g->links * (sizeof(u32) + sizeof(u64)) +
+	       (op == TXNET_OP_PREFIX_SUM ? n * (1 + SCAN_STEPS * sizeof(u32)) + npkts : 0) +
+	       (u64)g->links * sizeof(u64) + V * sizeof(u32) +
 	       2 * V * sizeof(u32) + n;
 }
 
@@ -150,6 +161,7 @@ static void gen_fini(struct txn_engine *e)
 	if (!s)
 		return;
 	txn_paths_free(&s->P);
+	txn_free(s->coord);
 	txn_free(s->row_of);
 	txn_free(s->route);
 	txn_free(s->via);
@@ -160,7 +172,7 @@ static void gen_fini(struct txn_engine *e)
 	txn_free(s->hold);
 	txn_free(s->crow_of);
 	txn_free(s->tgt);
-	txn_free(s->lq);
+	txn_free(s->busy);
 	txn_free(s->line_at);
 	txn_free(s->sent);
 	txn_free(s->recv);
@@ -279,13 +291,14 @@ static int gen_tables(struct txn_engine *e, struct gen *s)
 	u32 op = e->p.op, n = s->n, d, only = txn_op_has_root(op) ? e->p.root : s->center;
 	int ret;
 
-	s->trows = all_toward(op, s->switches) ? n : 1;
+	s->trows = s->coord ? 0 : all_toward(op, s->switches) ? n : 1;
 	s->orows = orows_for(op, n, s->switches);
 	s->crows = crows_for(op, n);
 	s->row_of = rows_map(n, s->trows, only);
-	s->route = txn_alloc_array((u64)s->trows * s->V, sizeof(struct hop));
+	if (s->trows)
+		s->route = txn_alloc_array((u64)s->trows * s->V, sizeof(struct hop));
 	s->via = txn_alloc_array(s->V, sizeof(u32));
-	if (!s->row_of || !s->route || !s->via)
+	if (!s->row_of || (s->trows && !s->route) || !s->via)
 		return -ENOMEM;
 	if (s->orows) {
 		s->orow_of = rows_map(n, s->orows, only);
@@ -316,37 +329,113 @@ static int gen_tables(struct txn_engine *e, struct gen *s)
 	return 0;
 }
 
-static void push(struct txn_engine *e, u32 link, u32 key, u32 pkt)
+/*
+ * The way on from @v towards processor @d on a product, from coordinates:
+ * in each dimension where @v and @d differ, the ports that bring that
+ * coordinate closer (both ways round a ring at half its length) are on a
+ * shortest path, and the distance is the sum of the factors' distances.
+ * Every shortest path is weighed, not only the first 8 ports, and nothing
+ * but the coordinates is read: no table of n x V entries to miss in.
+ */
+static __always_inline u32 way_by_coord(const struct txn_engine *e, const struct gen *s, u32 v,
+					u32 d, u32 *key)
 {
-	struct gen *s = e->priv;
+	const struct txn_graph *g = e->g;
+	const u32 *cv = s->coord + (u64)v * g->ndims, *cd = s->coord + (u64)d * g->ndims;
+	u32 first = g->first[v], off = 0, dist = 0, best = TXN_NO_LINK, t, a, b, k, fw;
 
-	s->lq[link]++;
-	txn_pq_push(e, link, key, pkt);
+#define CONSIDER(port) do {							\
+		u32 l_ = first + (port);					\
+		if (best == TXN_NO_LINK || e->pq_len[l_] < e->pq_len[best])	\
+			best = l_;						\
+	} while (0)
+	for (t = 0; t < g->ndims; t++) {
+		a = cv[t];
+		b = cd[t];
+		k = g->fsize[t];
+		switch (g->fkind[t]) {
+		case TXNET_DIM_LINEAR:
+			if (a != b) {
+				dist += a < b ? b - a : a - b;
+				CONSIDER(off + (b < a ? 0 : a > 0));
+			}
+			off += (a > 0) + (a < k - 1);
+			break;
+		case TXNET_DIM_RING:
+			if (a != b) {
+				fw = b > a ? b - a : b + k - a;
+				dist += fw < k - fw ? fw : k - fw;
+				if (k == 2) {
+					CONSIDER(off);
+				} else {
+					if (k - fw <= fw)
+						CONSIDER(off);
+					if (fw <= k - fw)
+						CONSIDER(off + 1);
+				}
+			}
+			off += k == 2 ? 1 : 2;
+			break;
+		default:
+			if (a != b) {
+				dist++;
+				CONSIDER(off + (b < a ? b : b - 1));
+			}
+			off += k - 1;
+			break;
+		}
+	}
+#undef CONSIDER
+	*key = key_of(s, dist);
+	return best;
 }
 
 /*
- * Queue @pkt at @v on its way to processor @d: on the shortest-path link
- * with the shortest queue (minimal adaptive routing), so that traffic
- * spreads over all the shortest paths instead of one tree's.  Where the
- * distance is too large to be kept exactly, on the tree's link.
+ * The way on from @v towards processor @d: the shortest-path link with the
+ * shortest queue (minimal adaptive routing), so that traffic spreads over
+ * all the shortest paths instead of one tree's; *@key its distance.  Where
+ * the distance is too large to be kept exactly, the tree's link.
  */
-static void send_toward(struct txn_engine *e, u32 pkt, u32 v, u32 d)
+static __always_inline u32 way_toward(const struct txn_engine *e, const struct gen *s, u32 v,
+				      u32 d, u32 *key)
 {
-	struct gen *s = e->priv;
-	const struct hop *h = &s->route[(u64)s->row_of[d] * s->V + v];
-	u32 best = h->link, first, l;
-	u8 m = h->prod;
+	const struct hop *h;
+	u32 best, first, l;
+	u8 m;
+
+	if (s->coord)
+		return way_by_coord(e, s, v, d, key);
+	h = &s->route[(u64)s->row_of[d] * s->V + v];
+	best = h->link;
+	m = h->prod;
 
 	/* More than one way on: the emptiest; ports past 7 are not weighed. */
 	if (m & (m - 1)) {
 		first = e->g->first[v];
 		for (; m; m &= m - 1) {
 			l = first + __builtin_ctz(m);
-			if (s->lq[l] < s->lq[best])
+			if (e->pq_len[l] < e->pq_len[best])
 				best = l;
 		}
 	}
-	push(e, best, h->dist, pkt);
+	*key = h->dist;
+	return best;
+}
+
+static void send_toward(struct txn_engine *e, u32 pkt, u32 v, u32 d)
+{
+	u32 key, l = way_toward(e, e->priv, v, d, &key);
+
+	txn_pq_push(e, l, key, pkt);
+}
+
+/* Unicast packets: the engine queues them where this says, one call a hop. */
+static u64 gen_onward(const struct txn_engine *e, u32 pkt, u32 link, u32 dst)
+{
+	u32 key, l = way_toward(e, e->priv, e->g->dst[link], dst, &key);
+
+	(void)pkt;
+	return txn_way(l, key);
 }
 
 /* Queue partial sum @pkt at @v on the reduction tree towards @d: where it merges. */
@@ -355,7 +444,7 @@ static void send_tree(struct txn_engine *e, u32 pkt, u32 v, u32 d)
 	struct gen *s = e->priv;
 	u64 at = (u64)s->row_of[d] * s->V + v;
 
-	push(e, s->route[at].link, s->route[at].dist, pkt);
+	txn_pq_push(e, s->route[at].link, s->route[at].dist, pkt);
 }
 
 /*
@@ -376,19 +465,19 @@ static void distribute(struct txn_engine *e, u32 pkt, u32 v, u32 r, bool fold)
 			c = txn_copy(e, pkt);
 			if (c == TXN_NONE)
 				return;
-			push(e, last, s->height[base + g->dst[last]], c);
+			txn_pq_push(e, last, s->height[base + g->dst[last]], c);
 		}
 		last = l;
 	}
 	if (last != TXN_NO_LINK && !fold) {
-		push(e, last, s->height[base + g->dst[last]], pkt);
+		txn_pq_push(e, last, s->height[base + g->dst[last]], pkt);
 		return;
 	}
 	if (last != TXN_NO_LINK) {
 		c = txn_copy(e, pkt);
 		if (c == TXN_NONE)
 			return;
-		push(e, last, s->height[base + g->dst[last]], c);
+		txn_pq_push(e, last, s->height[base + g->dst[last]], c);
 	}
 	if (fold)
 		txn_fold(e, pkt);
@@ -564,7 +653,7 @@ static int gen_start(struct txn_engine *e)
 	if (ret)
 		return ret;
 	s->tgt = txn_alloc_array(e->npkts, sizeof(u32));
-	s->lq = txn_zalloc_array(g->links, sizeof(u32));
+	s->busy = txn_alloc_array(s->V, sizeof(u32));
 	if (g->line) {
 		s->line_at = txn_zalloc_array(g->links, sizeof(u64));
 		if (!s->line_at)
@@ -574,7 +663,7 @@ static int gen_start(struct txn_engine *e)
 	s->recv = txn_zalloc_array(s->V, sizeof(u64));
 	s->holders = txn_alloc_array(n, sizeof(u32));
 	s->got = txn_alloc_array(n, sizeof(u32));
-	if (!s->tgt || !s->lq || !s->sent || !s->recv || !s->holders || !s->got)
+	if (!s->tgt || !s->busy || !s->sent || !s->recv || !s->holders || !s->got)
 		return -ENOMEM;
 	if (op == TXNET_OP_PREFIX_SUM) {
 		s->stage = txn_zalloc_array(n, 1);
@@ -591,6 +680,18 @@ static int gen_start(struct txn_engine *e)
 		s->got[v] = TXN_NONE;
 	if (op == TXNET_OP_DATA_SUM)
 		s->center = find_center(s);
+	if (by_coord(g, op)) {
+		s->coord = txn_alloc_array((u64)s->V * g->ndims, sizeof(u32));
+		if (!s->coord)
+			return -ENOMEM;
+		for (v = 0; v < s->V; v++) {
+			for (k = 0, c = v; k < g->ndims; k++) {
+				d = g->flsb ? k : g->ndims - 1 - k;
+				s->coord[(u64)v * g->ndims + d] = c % g->fsize[d];
+				c /= g->fsize[d];
+			}
+		}
+	}
 	ret = gen_tables(e, s);
 	if (ret)
 		return ret;
@@ -599,11 +700,8 @@ static int gen_start(struct txn_engine *e)
 	case TXNET_OP_TOTAL_EXCHANGE:
 	case TXNET_OP_SCATTER:
 	case TXNET_OP_GATHER:
-		/* Addressed like copies: the destination is at hand at every hop. */
-		for (pkt = 0; pkt < e->npkts; pkt++) {
-			s->tgt[pkt] = txn_pkt_dst(e, pkt);
-			send_toward(e, pkt, txn_pkt_loc(e, pkt), s->tgt[pkt]);
-		}
+		for (pkt = 0; pkt < e->npkts; pkt++)
+			send_toward(e, pkt, txn_pkt_loc(e, pkt), txn_pkt_dst(e, pkt));
 		break;
 	case TXNET_OP_BROADCAST:
 	case TXNET_OP_MULTINODE_BROADCAST:
@@ -689,11 +787,6 @@ static void gen_arrive(struct txn_engine *e, u32 pkt, u32 link)
 		return;
 	}
 	switch (op) {
-	case TXNET_OP_TOTAL_EXCHANGE:
-	case TXNET_OP_SCATTER:
-	case TXNET_OP_GATHER:
-		send_toward(e, pkt, v, txn_pkt_dst(e, pkt));
-		break;
 	case TXNET_OP_BROADCAST:
 	case TXNET_OP_MULTINODE_BROADCAST:
 		distribute(e, pkt, v, txn_pkt_src(e, pkt), false);
@@ -719,12 +812,21 @@ static void gen_arrive(struct txn_engine *e, u32 pkt, u32 link)
 	}
 }
 
-static u32 pop(struct txn_engine *e, u32 link)
-{
-	struct gen *s = e->priv;
 
-	s->lq[link]--;
-	return txn_pq_pop_max(e, link);
+/* The nodes with packets queued, in order: the tails of the engine's active links. */
+static u32 busy_nodes(const struct txn_engine *e, struct gen *s)
+{
+	u32 w, words = (e->g->links + 63) / 64, v, n = 0;
+	u64 bits;
+
+	for (w = 0; w < words; w++) {
+		for (bits = e->active[w]; bits; bits &= bits - 1) {
+			v = e->g->src[w * 64 + (u32)__builtin_ctzll(bits)];
+			if (!n || s->busy[n - 1] != v)
+				s->busy[n++] = v;
+		}
+	}
+	return n;
 }
 
 /*
@@ -738,32 +840,34 @@ static void gen_choose(struct txn_engine *e)
 	struct gen *s = e->priv;
 	const struct txn_graph *g = e->g;
 	u64 t = e->tick + 1;
-	u32 i, v, l, best, to;
+	u32 i, v, l, best, to, first, nbusy;
 
 	if (s->spread)
 		spread_step(e);
 	else if (s->nholders)
 		double_up(e);
 	if (e->p.port_model != TXNET_PORT_SINGLE && !g->one_line) {
-		for (l = 0; l < g->links; l++)
-			if (s->lq[l])
-				txn_move(e, pop(e, l), l);
+		txn_pq_send_tops(e);
 		return;
 	}
-	/* Single-port, or a MIN: a processor has one line out, its links share lines. */
-	for (i = 0; i < s->V; i++) {
-		v = (u32)((e->tick + i) % s->V);
-		if (!e->qlen[v])
-			continue;
+	/*
+	 * Single-port, or a MIN: a processor has one line out, its links share
+	 * lines.  The nodes with work, in turn from node tick mod V on.
+	 */
+	nbusy = busy_nodes(e, s);
+	for (first = 0; first < nbusy && s->busy[first] < e->tick % s->V; first++)
+		;
+	for (i = 0; i < nbusy; i++) {
+		v = s->busy[(first + i) % nbusy];
 		best = TXN_NO_LINK;
 		for (l = g->first[v]; l < g->first[v + 1]; l++) {
 			to = g->dst[l];
-			if (!s->lq[l] || (to < s->n && s->recv[to] == t) ||
+			if (!e->pq_len[l] || (to < s->n && s->recv[to] == t) ||
 			    (g->line && s->line_at[g->line[l]] == t))
 				continue;
 			if (v >= s->n) {
 				s->recv[to] = to < s->n ? t : 0;
-				txn_move(e, pop(e, l), l);
+				txn_move(e, txn_pq_pop_max(e, l), l);
 				continue;
 			}
 			if (best == TXN_NO_LINK || e->pq_top[l] > e->pq_top[best])
@@ -774,7 +878,7 @@ static void gen_choose(struct txn_engine *e)
 		s->recv[g->dst[best]] = t;
 		if (g->line)
 			s->line_at[g->line[best]] = t;
-		txn_move(e, pop(e, best), best);
+		txn_move(e, txn_pq_pop_max(e, best), best);
 	}
 }
 
@@ -784,6 +888,7 @@ const struct txn_sched txn_sched_general = {
 	.start = gen_start,
 	.choose = gen_choose,
 	.arrive = gen_arrive,
+	.onward = gen_onward,
 	.fini = gen_fini,
 	.pq_keys = gen_keys,
 	.priv_bytes = gen_priv_bytes,

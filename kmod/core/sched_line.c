@@ -35,17 +35,10 @@ static u32 pop(struct txn_engine *e, u32 link, bool prio)
 
 static void send_all(struct txn_engine *e, bool prio)
 {
-	u32 l, pkt;
-
-	if (!prio) {
+	if (prio)
+		txn_pq_send_tops(e);
+	else
 		txn_q_send_heads(e);
-		return;
-	}
-	for (l = 0; l < e->g->links; l++) {
-		pkt = pop(e, l, prio);
-		if (pkt != TXN_NONE)
-			txn_move(e, pkt, l);
-	}
 }
 
 static void send_direction(struct txn_engine *e, bool prio, bool forward)

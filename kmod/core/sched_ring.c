@@ -59,10 +59,11 @@ static void ms_choose(struct txn_engine *e)
 	txn_line_choose(e, false);
 }
 
-static u32 ms_onward(const struct txn_engine *e, u32 pkt, u32 link)
+static u64 ms_onward(const struct txn_engine *e, u32 pkt, u32 link, u32 dst)
 {
 	(void)pkt;
-	return txn_line_onward(e, link);
+	(void)dst;
+	return txn_way(txn_line_onward(e, link), 0);
 }
 
 const struct txn_sched txn_sched_message_shift = {

@@ -14,6 +14,7 @@
 #include <linux/kernel.h>
 #include <linux/slab.h>
 #include <linux/mm.h>
+#include <linux/prefetch.h>
 
 /*
  * The largest array core allocates: kvmalloc() refuses more than INT_MAX
@@ -44,6 +45,8 @@ static inline void txn_cond_resched(void)
 {
 	cond_resched();
 }
+
+#define txn_prefetch(p)	prefetch(p)
 
 #else
 #include <errno.h>
@@ -92,6 +95,8 @@ static inline void txn_free(void *p)
 static inline void txn_cond_resched(void)
 {
 }
+
+#define txn_prefetch(p)	__builtin_prefetch(p)
 
 #endif
 

@@ -86,6 +86,17 @@ struct txn_graph {
 	u32 *line;
 	/* MINs: a processor has one line in and one out, one packet a tick each */
 	bool one_line;
+	/*
+	 * Cartesian products (every topology but the MINs and biswapped
+	 * networks), else ndims 0: the factors in port order (topo_impl.h),
+	 * so that a schedule can route by coordinates instead of tables.
+	 * Vertex numbers are mixed radix in port order, the last factor
+	 * least significant, or the first when @flsb (hypercubes).
+	 */
+	u32 ndims;
+	bool flsb;
+	u8 fkind[TXNET_MAX_DIMS];	/* enum txnet_dim_kind */
+	u32 fsize[TXNET_MAX_DIMS];
 };
 
 /*

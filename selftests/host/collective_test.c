@@ -18,7 +18,7 @@ static const char *const topologies[] = {
 	"linear 7", "ring 6", "ring 7", "complete 5", "mesh 3 4", "torus 4 4", "torus 6 6",
 	"hypercube 4", "ghc 3 2", "product ring:3 linear:2 complete:2", "butterfly 8",
 	"omega 8", "baseline 8", "rbaseline 8", "flip 8", "biswapped ring 3",
-	"biswapped complete 3",
+	"biswapped complete 3", "product ring:2 linear:3 complete:3", "torus 5 3",
 };
 
 static const u32 ops[] = {
@@ -137,6 +137,89 @@ TEST(broadcast_and_accumulate_take_the_eccentricity)
 			ASSERT_EQ(0, r.ret);
 			EXPECT_EQ(ecc(&t.g, root, true), r.steps) TH_LOG("%s root %u", topologies[i], root);
 			EXPECT_EQ(t.g.procs - 1, r.transmissions);
+		}
+		tg_free(&t);
+	}
+}
+
+/*
+ * Unicast packets go on shortest paths only (by coordinates on products,
+ * by tables elsewhere): a total exchange, a scatter and a gather make
+ * exactly as many transmissions as the sum of their packets' distances,
+ * which the test computes itself by breadth-first search.
+ */
+TEST(unicast_takes_shortest_paths)
+{
+	static const u32 unicast[] = { TXNET_OP_TOTAL_EXCHANGE, TXNET_OP_SCATTER, TXNET_OP_GATHER };
+	u32 *dist, i, k, port, s, d, root;
+	struct result r;
+	struct tg t;
+	u64 want;
+
+	for (i = 0; i < ARRAY_SIZE(topologies); i++) {
+		ASSERT_EQ(NULL, tg_make(&t, topologies[i]));
+		dist = calloc((size_t)t.g.nodes * t.g.procs, sizeof(u32));
+		ASSERT_NE(NULL, dist);
+		for (s = 0; s < t.g.procs; s++)
+			tg_bfs(&t.g, s, dist + (size_t)s * t.g.nodes);
+		root = t.g.procs / 2;
+		for (k = 0; k < ARRAY_SIZE(unicast); k++) {
+			want = 0;
+			for (s = 0; s < t.g.procs; s++)
+				for (d = 0; d < t.g.procs; d++)
+					if (unicast[k] == TXNET_OP_TOTAL_EXCHANGE ||
+					    (unicast[k] == TXNET_OP_SCATTER && s == root) ||
+					    (unicast[k] == TXNET_OP_GATHER && d == root))
+						want += dist[(size_t)s * t.g.nodes + d];
+			for (port = TXNET_PORT_ALL; port <= TXNET_PORT_SINGLE; port++) {
+				ASSERT_EQ(0, run_op(&t, unicast[k], port,
+						    txn_op_has_root(unicast[k]) ? root : 0, NULL, 0, &r));
+				ASSERT_EQ(0, r.ret);
+				EXPECT_EQ(want, r.transmissions)
+					TH_LOG("%s %s port %u", topologies[i], txn_op_name(unicast[k]), port);
+			}
+		}
+		free(dist);
+		tg_free(&t);
+	}
+}
+
+/*
+ * The engine's pass over the links with work (engine.c, send_all) visits
+ * the links whose bit is set in active[]: after every tick a link's bit
+ * must be set exactly when something is queued on it, or a packet would
+ * wait for ever (bit clear) or idle links would be visited (bit set).
+ */
+TEST(active_links_are_the_links_with_work)
+{
+	static const char *const nets[] = { "torus 4 4", "ring 6", "linear 6", "hypercube 3" };
+	struct txn_run_params p = { .op = TXNET_OP_TOTAL_EXCHANGE, .seed = 3 };
+	const struct txn_sched *s;
+	struct txn_engine e;
+	const char *why;
+	struct tg t;
+	u32 i, l, port;
+	bool busy;
+	int ret;
+
+	for (i = 0; i < ARRAY_SIZE(nets); i++) {
+		ASSERT_EQ(NULL, tg_make(&t, nets[i]));
+		for (port = TXNET_PORT_ALL; port <= TXNET_PORT_SINGLE; port++) {
+			p.port_model = port;
+			s = txn_sched_pick(&t.spec, p.op, TXNET_ALGO_AUTO, &why);
+			ASSERT_NE(NULL, s);
+			ASSERT_EQ(0, txn_engine_init(&e, &t.g, s, &p));
+			do {
+				for (l = 0; l < t.g.links; l++) {
+					busy = e.pq_keys ? e.pq_len[l] != 0 : e.qhead[l] != TXN_NONE;
+					EXPECT_EQ(busy, (bool)(e.active[l / 64] >> (l % 64) & 1))
+						TH_LOG("%s %s link %u tick %llu", nets[i], s->name, l,
+						       (unsigned long long)e.tick);
+				}
+			} while ((ret = txn_engine_tick(&e)) == 0);
+			EXPECT_EQ(1, ret);
+			EXPECT_EQ(0, txn_engine_verify(&e));
+			txn_engine_free(&e);
 		}
 		tg_free(&t);
 	}
