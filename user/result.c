@@ -34,6 +34,8 @@ static const struct keyword algos[] = {
 	{ "message-shift",		TXNET_ALGO_MESSAGE_SHIFT },
 	{ "message-shift-plain",	TXNET_ALGO_MESSAGE_SHIFT_PLAIN },
 	{ "shortest-path",		TXNET_ALGO_SHORTEST_PATH },
+	{ "a2",				TXNET_ALGO_A2 },
+	{ "a3",				TXNET_ALGO_A3 },
 };
 
 static const struct keyword statuses[] = {

@@ -983,7 +983,9 @@ int txn_engine_tick(struct txn_engine *e)
 			struct txn_move *m = &e->moves[L->arrivals[i]];
 
 			L->pk[m->pkt].loc = g->dst[m->link];
-			e->sched->arrive(e, m->pkt, m->link);
+			/* A schedule without arrive() keeps its own account of where packets are. */
+			if (e->sched->arrive)
+				e->sched->arrive(e, m->pkt, m->link);
 		}
 	} else {
 		for (i = 0; i < narr; i++) {
@@ -994,7 +996,7 @@ int txn_engine_tick(struct txn_engine *e)
 		for (i = 0; i < narr && !e->failed; i++) {
 			struct txn_move *m = &e->moves[L->arrivals[i]];
 
-			if (L->pk[m->pkt].loc == g->dst[m->link])
+			if (L->pk[m->pkt].loc == g->dst[m->link] && e->sched->arrive)
 				e->sched->arrive(e, m->pkt, m->link);
 		}
 	}

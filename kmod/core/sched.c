@@ -27,7 +27,7 @@ u32 txn_shape(const struct txn_spec *spec)
 }
 
 const struct txn_sched *txn_sched_pick(const struct txn_spec *spec, u32 op, u32 algo,
-				       const char **why)
+				       u32 port_model, const char **why)
 {
 	u32 shape = txn_shape(spec);
 
@@ -40,7 +40,15 @@ const struct txn_sched *txn_sched_pick(const struct txn_spec *spec, u32 op, u32 
 	if (op != TXNET_OP_TOTAL_EXCHANGE) {
 		if (algo == TXNET_ALGO_AUTO)
 			return &txn_sched_general;
-		*why = "algo: the paper 001 schedules run total exchange only; use auto or shortest-path";
+		*why = "algo: the papers' total exchange schedules run total exchange only; use auto or shortest-path";
+		return NULL;
+	}
+	if (algo == TXNET_ALGO_A2 || algo == TXNET_ALGO_A3) {
+		if (txn_product_fits(spec, algo, port_model))
+			return algo == TXNET_ALGO_A2 ? &txn_sched_a2 : &txn_sched_a3;
+		*why = algo == TXNET_ALGO_A2 ?
+		       "algo: a2 runs on cartesian products whose dimensions have at most 64 nodes" :
+		       "algo: a3 runs all-port on products of 2, 4, 8 or 16 equal dimensions of at most 64 nodes";
 		return NULL;
 	}
 	if (shape == TXN_SHAPE_LINEAR) {
@@ -65,9 +73,16 @@ const struct txn_sched *txn_sched_pick(const struct txn_spec *spec, u32 op, u32 
 		*why = "algo: does not run on a ring: use message-shift, message-shift-plain or shortest-path";
 		return NULL;
 	}
-	if (algo == TXNET_ALGO_AUTO)
+	if (algo == TXNET_ALGO_AUTO) {
+		/* paper 000: a3 where it applies (optimal, Theorem 5), a2 single-port (Theorem 3) */
+		if (txn_product_fits(spec, TXNET_ALGO_A3, port_model))
+			return &txn_sched_a3;
+		if (port_model == TXNET_PORT_SINGLE &&
+		    txn_product_fits(spec, TXNET_ALGO_A2, port_model))
+			return &txn_sched_a2;
 		return &txn_sched_general;
-	*why = "algo: the paper 001 schedules run on linear arrays and rings only; use auto or shortest-path";
+	}
+	*why = "algo: the paper 001 schedules run on linear arrays and rings only; use auto, a2, a3 or shortest-path";
 	return NULL;
 }
 
@@ -92,8 +107,12 @@ bool txn_expected_steps(const struct txn_sched *s, const struct txn_spec *spec,
 {
 	u64 n;
 
+	if (s->algo == TXNET_ALGO_A2 || s->algo == TXNET_ALGO_A3) {
+		*steps = txn_product_steps(spec, s->algo, port_model);
+		return *steps != 0;
+	}
 	if (port_model == TXNET_PORT_SINGLE)
-		return false;	/* the paper proves its times for all-port only */
+		return false;	/* paper 001 proves its times for all-port only */
 	n = spec->size[0];
 	switch (s->algo) {
 	case TXNET_ALGO_FURTHEST_FIRST:
@@ -127,6 +146,8 @@ const char *txn_algo_name(u32 algo)
 		[TXNET_ALGO_MESSAGE_SHIFT] = "message-shift",
 		[TXNET_ALGO_MESSAGE_SHIFT_PLAIN] = "message-shift-plain",
 		[TXNET_ALGO_SHORTEST_PATH] = "shortest-path",
+		[TXNET_ALGO_A2] = "a2",
+		[TXNET_ALGO_A3] = "a3",
 	};
 
 	return algo < ARRAY_SIZE(names) && names[algo] ? names[algo] : "unknown";

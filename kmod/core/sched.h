@@ -22,7 +22,7 @@ u32 txn_shape(const struct txn_spec *spec);
  * optimal one.  NULL with @why set when there is none.
  */
 const struct txn_sched *txn_sched_pick(const struct txn_spec *spec, u32 op, u32 algo,
-				       const char **why);
+				       u32 port_model, const char **why);
 
 /*
  * The time the paper proves for @s, when it proves one for this case:
@@ -42,6 +42,15 @@ extern const struct txn_sched txn_sched_message_shift;
 extern const struct txn_sched txn_sched_message_shift_plain;
 extern const struct txn_sched txn_sched_route;	/* open traffic, sched_route.c */
 extern const struct txn_sched txn_sched_general;	/* any op, any topology: sched_general.c */
+extern const struct txn_sched txn_sched_a2;	/* products, paper 000: sched_product.c */
+extern const struct txn_sched txn_sched_a3;
+
+/*
+ * Whether a2 or a3 (@algo) runs on @spec under @port_model, and the time
+ * paper 000 proves for it there (0 when it proves none).
+ */
+bool txn_product_fits(const struct txn_spec *spec, u32 algo, u32 port_model);
+u64 txn_product_steps(const struct txn_spec *spec, u32 algo, u32 port_model);
 
 /* 1-D plumbing both share (sched_line.c) */
 bool txn_line_forward(const struct txn_engine *e, u32 link);

@@ -74,7 +74,7 @@ static int bench(const char *label, struct txn_spec spec, u32 op, u32 payload, i
 		fprintf(stderr, "bench: cannot build %s\n", label);
 		return 1;
 	}
-	s = txn_sched_pick(&spec, op, TXNET_ALGO_AUTO, &why);
+	s = txn_sched_pick(&spec, op, TXNET_ALGO_AUTO, p.port_model, &why);
 	if (!s)
 		return 1;
 	bytes = txn_engine_bytes(&g, s, &p);

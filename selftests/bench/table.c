@@ -56,7 +56,7 @@ static int measure(const struct net *nt, u32 op, u32 port, char *cell, size_t le
 
 	if (txn_spec_validate(&spec, 1 << 24, &c, &err) || txn_graph_build(&spec, &c, &g))
 		return -1;
-	s = txn_sched_pick(&spec, op, TXNET_ALGO_AUTO, &why);
+	s = txn_sched_pick(&spec, op, TXNET_ALGO_AUTO, port, &why);
 	ret = s ? txn_engine_init(&e, &g, s, &p) : -1;
 	if (!ret) {
 		while ((ret = txn_engine_tick(&e)) == 0)

@@ -54,7 +54,7 @@ static void run_exchange(const struct txn_spec *s, const struct txn_graph *g, u3
 	u64 expected;
 	int ret;
 
-	sc = txn_sched_pick(s, TXNET_OP_TOTAL_EXCHANGE, algo, &why);
+	sc = txn_sched_pick(s, TXNET_OP_TOTAL_EXCHANGE, algo, port, &why);
 	if (!sc)
 		return;
 	check(!txn_engine_init(&e, g, sc, &p), "engine init");
@@ -79,7 +79,7 @@ static void run_collective(const struct txn_spec *s, const struct txn_graph *g, 
 	const char *why;
 	int ret;
 
-	sc = txn_sched_pick(s, op, TXNET_ALGO_SHORTEST_PATH, &why);
+	sc = txn_sched_pick(s, op, TXNET_ALGO_SHORTEST_PATH, port, &why);
 	check(sc != NULL, "no general schedule");
 	check(!txn_engine_init(&e, g, sc, &p), "engine init");
 	while ((ret = txn_engine_tick(&e)) == 0)
@@ -128,7 +128,9 @@ int LLVMFuzzerTestOneInput(const u8 *data, size_t size)
 	check(txn_spec_format(&s, text, sizeof(text)) < (int)sizeof(text), "spec text too long");
 	check(!txn_graph_build(&s, &c, &g), "graph build");
 	check_graph(&c, &g);
-	if (c.procs <= FUZZ_MAX_RUN && txn_shape(&s) != TXN_SHAPE_OTHER) {
+	/* the papers' total exchanges: 001 on linear arrays and rings, 000 on products */
+	if (c.procs <= FUZZ_MAX_RUN && (txn_shape(&s) != TXN_SHAPE_OTHER ||
+					txn_product_fits(&s, TXNET_ALGO_A2, TXNET_PORT_SINGLE))) {
 		for (u32 algo = 0; algo <= TXNET_ALGO_MAX; algo++) {
 			run_exchange(&s, &g, algo, TXNET_PORT_ALL);
 			run_exchange(&s, &g, algo, TXNET_PORT_SINGLE);

@@ -801,7 +801,7 @@ TEST(forged_completion_never_verifies)
 	u64 paper, f;
 
 	ASSERT_EQ(NULL, tg_make(&t, "ring 9"));
-	ms = txn_sched_pick(&t.spec, TXNET_OP_TOTAL_EXCHANGE, TXNET_ALGO_MESSAGE_SHIFT, &why);
+	ms = txn_sched_pick(&t.spec, TXNET_OP_TOTAL_EXCHANGE, TXNET_ALGO_MESSAGE_SHIFT, TXNET_PORT_ALL, &why);
 	ASSERT_NE(NULL, ms);
 	ASSERT_TRUE(txn_expected_steps(ms, &t.spec, TXNET_PORT_ALL, &paper));
 	tg_free(&t);
@@ -1349,7 +1349,7 @@ TEST(idle_ticks_are_legal)
 	u32 i;
 
 	ASSERT_EQ(NULL, tg_make(&t, "ring 9"));
-	ms = txn_sched_pick(&t.spec, TXNET_OP_TOTAL_EXCHANGE, TXNET_ALGO_MESSAGE_SHIFT, &why);
+	ms = txn_sched_pick(&t.spec, TXNET_OP_TOTAL_EXCHANGE, TXNET_ALGO_MESSAGE_SHIFT, TXNET_PORT_ALL, &why);
 	tg_free(&t);
 	ASSERT_NE(NULL, ms);
 	for (i = 0; i < ARRAY_SIZE(waits); i++) {

@@ -51,7 +51,7 @@ static int run_op(struct tg *t, u32 op, u32 port, u32 root, const s64 *values, u
 	int ret;
 
 	memset(r, 0, sizeof(*r));
-	s = txn_sched_pick(&t->spec, op, TXNET_ALGO_SHORTEST_PATH, &why);
+	s = txn_sched_pick(&t->spec, op, TXNET_ALGO_SHORTEST_PATH, port, &why);
 	if (!s)
 		return -100;
 	ret = txn_engine_init(&e, &t->g, s, &p);
@@ -206,7 +206,7 @@ TEST(active_links_are_the_links_with_work)
 		ASSERT_EQ(NULL, tg_make(&t, nets[i]));
 		for (port = TXNET_PORT_ALL; port <= TXNET_PORT_SINGLE; port++) {
 			p.port_model = port;
-			s = txn_sched_pick(&t.spec, p.op, TXNET_ALGO_AUTO, &why);
+			s = txn_sched_pick(&t.spec, p.op, TXNET_ALGO_AUTO, port, &why);
 			ASSERT_NE(NULL, s);
 			ASSERT_EQ(0, txn_engine_init(&e, &t.g, s, &p));
 			do {

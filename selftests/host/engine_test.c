@@ -35,7 +35,7 @@ static int run(const char *topo, u32 algo, u32 port, u32 fault, struct outcome *
 	memset(o, 0, sizeof(*o));
 	if (tg_make(&t, topo))
 		return -1;
-	s = txn_sched_pick(&t.spec, TXNET_OP_TOTAL_EXCHANGE, algo, &why);
+	s = txn_sched_pick(&t.spec, TXNET_OP_TOTAL_EXCHANGE, algo, port, &why);
 	if (!s) {
 		tg_free(&t);
 		return -2;
@@ -226,7 +226,7 @@ TEST(oversized_arrays_are_refused_before_allocating)
 	struct tg t;
 
 	ASSERT_EQ(0, tg_make(&t, "ring 1000"));
-	s = txn_sched_pick(&t.spec, TXNET_OP_TOTAL_EXCHANGE, TXNET_ALGO_AUTO, &why);
+	s = txn_sched_pick(&t.spec, TXNET_OP_TOTAL_EXCHANGE, TXNET_ALGO_AUTO, TXNET_PORT_ALL, &why);
 	ASSERT_NE(NULL, s);
 	EXPECT_LT(TXN_ARRAY_MAX, txn_engine_bytes(&t.g, s, &p));
 	EXPECT_EQ(-E2BIG, txn_engine_init(&e, &t.g, s, &p));

@@ -167,6 +167,126 @@ TEST_F_TIMEOUT(co, every_operation_on_every_topology, 1200)
 	}
 }
 
+/*
+ * Paper 000 (shared/papers/000_5fb507e944f3b43a.txt) on cartesian products,
+ * its times computed here from its theorems:
+ * - single-port, Algorithm A2: the sum over the dimensions of (n/k) T_k
+ *   (Theorem 2, Corollary 2), T_k the status of a Cayley factor (section
+ *   4.1): 1 on two nodes, k-1 on a complete graph, floor(k^2/4) on a ring;
+ *   that is the average-status bound (3) (Theorem 3);
+ * - all-port, Algorithm A3 on H^(2^m): k^(2^m - 1) T_H (Theorem 4,
+ *   Corollary 3), T_H paper 001's ceil((k^2-1)/8) on a ring, ceil((k^2-1)/4)
+ *   on a linear array, 1 on two nodes or a complete graph; that is the cut
+ *   bound (4) where T_H is H's bisection bound exactly (Theorem 5).
+ */
+struct pcase {
+	const char *label;
+	struct txnet_req req;
+	uint32_t port;
+	const char *algo;
+	bool optimal;		/* the bound is met (Theorems 3 and 5) */
+};
+
+static uint64_t a2_time(const struct txnet_req *r)
+{
+	uint32_t d = r->topo == TXNET_TOPO_HYPERCUBE ? r->size[0] : r->ndims, i;
+	uint64_t n = 1, sum = 0, k, t;
+
+	for (i = 0; i < d; i++)
+		n *= r->topo == TXNET_TOPO_HYPERCUBE ? 2 : r->size[i];
+	for (i = 0; i < d; i++) {
+		k = r->topo == TXNET_TOPO_HYPERCUBE ? 2 : r->size[i];
+		t = k == 2 ? 1 : r->topo == TXNET_TOPO_GHC ||
+			(r->topo == TXNET_TOPO_PRODUCT && r->kind[i] == TXNET_DIM_COMPLETE) ?
+			k - 1 : k * k / 4;
+		sum += n / k * t;
+	}
+	return sum;
+}
+
+static uint64_t a3_time(const struct txnet_req *r)
+{
+	uint32_t d = r->topo == TXNET_TOPO_HYPERCUBE ? r->size[0] : r->ndims, i;
+	uint64_t k = r->topo == TXNET_TOPO_HYPERCUBE ? 2 : r->size[0], t;
+
+	t = k == 2 || r->topo == TXNET_TOPO_GHC ? 1 :
+	    r->topo == TXNET_TOPO_MESH ? (k * k - 1 + 3) / 4 : (k * k - 1 + 7) / 8;
+	for (i = 1; i < d; i++)
+		t *= k;
+	return t;
+}
+
+#define TOR(...)	{ .topo = TXNET_TOPO_TORUS, DIMS(__VA_ARGS__) }
+#define MESH(...)	{ .topo = TXNET_TOPO_MESH, DIMS(__VA_ARGS__) }
+#define CUBE(d)		{ .topo = TXNET_TOPO_HYPERCUBE, DIMS(d) }
+#define GHC(...)	{ .topo = TXNET_TOPO_GHC, DIMS(__VA_ARGS__) }
+#define S	TXNET_PORT_SINGLE
+#define A	TXNET_PORT_ALL
+
+static const struct pcase pcases[] = {
+	{ "torus 3 3", TOR(3, 3), S, "a2", true }, { "torus 4 4", TOR(4, 4), S, "a2", true },
+	{ "torus 5 7", TOR(5, 7), S, "a2", true }, { "torus 4 6", TOR(4, 6), S, "a2", true },
+	{ "torus 8 8", TOR(8, 8), S, "a2", true }, { "torus 3 3 3 3", TOR(3, 3, 3, 3), S, "a2", true },
+	{ "hypercube 1", CUBE(1), S, "a2", true }, { "hypercube 2", CUBE(2), S, "a2", true },
+	{ "hypercube 3", CUBE(3), S, "a2", true }, { "hypercube 4", CUBE(4), S, "a2", true },
+	{ "hypercube 5", CUBE(5), S, "a2", true }, { "hypercube 6", CUBE(6), S, "a2", true },
+	{ "hypercube 7", CUBE(7), S, "a2", true }, { "hypercube 8", CUBE(8), S, "a2", true },
+	{ "ghc 3 4", GHC(3, 4), S, "a2", true },
+	{ "product ring:5 complete:4", { .topo = TXNET_TOPO_PRODUCT, DIMS(5, 4),
+	  .kind = { TXNET_DIM_RING, TXNET_DIM_COMPLETE } }, S, "a2", true },
+	{ "torus 3 3", TOR(3, 3), A, "a3", true }, { "torus 4 4", TOR(4, 4), A, "a3", true },
+	{ "torus 5 5", TOR(5, 5), A, "a3", true }, { "torus 6 6", TOR(6, 6), A, "a3", false },
+	{ "torus 7 7", TOR(7, 7), A, "a3", true }, { "torus 8 8", TOR(8, 8), A, "a3", true },
+	{ "mesh 2 2", MESH(2, 2), A, "a3", true }, { "mesh 3 3", MESH(3, 3), A, "a3", true },
+	{ "mesh 4 4", MESH(4, 4), A, "a3", true }, { "mesh 5 5", MESH(5, 5), A, "a3", true },
+	{ "mesh 8 8", MESH(8, 8), A, "a3", true },
+	{ "torus 3 3 3 3", TOR(3, 3, 3, 3), A, "a3", true },
+	{ "mesh 3 3 3 3", MESH(3, 3, 3, 3), A, "a3", true },
+	{ "hypercube 2", CUBE(2), A, "a3", true }, { "hypercube 4", CUBE(4), A, "a3", true },
+	{ "hypercube 8", CUBE(8), A, "a3", true }, { "ghc 4 4", GHC(4, 4), A, "a3", true },
+};
+
+TEST_F_TIMEOUT(co, paper_000_on_products, 1200)
+{
+	struct txnl_result res;
+	struct txnet_info info;
+	struct txnl_run_req r;
+	struct txnet_req q;
+	uint64_t want;
+	uint32_t i;
+
+	for (i = 0; i < sizeof(pcases) / sizeof(pcases[0]); i++) {
+		q = pcases[i].req;
+		q.name = "co0";
+		q.port_model = pcases[i].port;
+		ASSERT_EQ(0, txnl_new(&self->t, &q, &info)) TH_LOG("%s: %s", pcases[i].label,
+								   self->t.msg);
+		memset(&r, 0, sizeof(r));
+		r.name = "co0";
+		r.op = TXNET_OP_TOTAL_EXCHANGE;
+		ASSERT_EQ(0, collective(&self->t, &self->ev, &r, &res))
+			TH_LOG("%s: %s", pcases[i].label, self->t.msg);
+		EXPECT_EQ(TXNET_RUN_DONE, res.status) TH_LOG("%s: %s", pcases[i].label, res.error);
+		EXPECT_EQ(1, res.verified);
+		EXPECT_STREQ(pcases[i].algo, res.algo == TXNET_ALGO_A2 ? "a2" :
+					      res.algo == TXNET_ALGO_A3 ? "a3" : "other")
+			TH_LOG("%s", pcases[i].label);
+		want = pcases[i].port == S ? a2_time(&pcases[i].req) : a3_time(&pcases[i].req);
+		EXPECT_EQ(want, res.steps) TH_LOG("%s", pcases[i].label);
+		EXPECT_EQ(want, res.expected_steps) TH_LOG("%s", pcases[i].label);
+		if (pcases[i].optimal) {
+			EXPECT_EQ(res.lower_bound, res.steps) TH_LOG("%s: bound %s", pcases[i].label,
+								     res.bound);
+		} else {
+			EXPECT_LT(res.lower_bound, res.steps) TH_LOG("%s", pcases[i].label);
+		}
+		ASSERT_EQ(0, txnl_del(&self->t, "co0"));
+	}
+}
+
+#undef S
+#undef A
+
 /* The sums each combining operation defines, from the values sent. */
 TEST_F(co, values_come_back_summed)
 {

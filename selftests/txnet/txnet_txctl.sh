@@ -16,7 +16,7 @@ N=0 PASS=0 FAIL=0 SKIP=0
 out=/tmp/txctl.$$.out err=/tmp/txctl.$$.err
 
 echo "TAP version 13"
-echo "1..29"
+echo "1..30"
 
 ok() { N=$((N + 1)); PASS=$((PASS + 1)); echo "ok $N $1"; }
 fail() { N=$((N + 1)); FAIL=$((FAIL + 1)); echo "not ok $N $1"; }
@@ -478,7 +478,35 @@ expect_err "root:" "bounds root 99"
 run destroy tt
 result "bounds"
 
-# 29: the module goes away under a monitor: it says so and exits 2
+# 29: paper 000 on products.  All-port 8x8 torus, a3: 8 ceil((8^2-1)/8) = 64
+# ticks (Theorem 4), the cut bound (Theorem 5).  Single-port 5x7 torus, a2:
+# (35/5) floor(5^2/4) + (35/7) floor(7^2/4) = 42 + 60 = 102 (Theorem 2), the
+# average-status bound (Theorem 3).  a3 on a single-port network is refused.
+run create torus 8 8 name p8
+expect_rc 0 "create torus 8 8"
+run -j run p8 total-exchange
+expect_rc 0 "-j run a3"
+[ "$("$JSON" -g algo < "$out")" = a3 ] || bad="$bad [algo, want a3]"
+[ "$("$JSON" -g steps < "$out")" = 64 ] || bad="$bad [a3 steps, want 64]"
+[ "$("$JSON" -g expected_steps < "$out")" = 64 ] || bad="$bad [a3 expected_steps]"
+[ "$("$JSON" -g lower_bound < "$out")" = 64 ] || bad="$bad [a3 lower_bound]"
+run create torus 5 7 port single name p57
+expect_rc 0 "create torus 5 7 port single"
+run -j run p57 total-exchange
+expect_rc 0 "-j run a2"
+[ "$("$JSON" -g algo < "$out")" = a2 ] || bad="$bad [algo, want a2]"
+[ "$("$JSON" -g steps < "$out")" = 102 ] || bad="$bad [a2 steps, want 102]"
+[ "$("$JSON" -g lower_bound < "$out")" = 102 ] || bad="$bad [a2 lower_bound]"
+[ "$("$JSON" -g bound < "$out")" = average-status ] || bad="$bad [a2 bound]"
+[ "$(cat "$SYS/p57/last/algo")" = a2 ] || bad="$bad [last/algo]"
+run run p57 total-exchange algo a3
+expect_rc 2 "a3 single-port"
+expect_err "algo: a3 runs all-port" "a3 single-port"
+run destroy p8
+run destroy p57
+result "paper_000_products"
+
+# 30: the module goes away under a monitor: it says so and exits 2
 "$TXCTL" monitor > "$mon" 2>&1 &
 mpid=$!
 wait_for mon_ready || bad="$bad [monitor never reported the probe network]"

@@ -114,6 +114,8 @@ enum txnet_algo {
 	TXNET_ALGO_MESSAGE_SHIFT,	/* ring, paper 001 section 4 */
 	TXNET_ALGO_MESSAGE_SHIFT_PLAIN,	/* ring, every node n/2 clockwise */
 	TXNET_ALGO_SHORTEST_PATH,	/* any topology: shortest-path trees and routes */
+	TXNET_ALGO_A2,			/* cartesian products, paper 000 section 4 */
+	TXNET_ALGO_A3,			/* homogeneous products, all-port, paper 000 section 5 */
 
 	__TXNET_ALGO_MAX,
 	TXNET_ALGO_MAX = __TXNET_ALGO_MAX - 1
