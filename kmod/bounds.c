@@ -58,11 +58,37 @@ static int put_bounds(struct sk_buff *skb, const struct txn_spec *spec,
 	return 0;
 }
 
+int txnet_put_te_figures(struct sk_buff *skb, const struct txn_te_figures *f)
+{
+	if (nla_put_u64_64bit(skb, TXNET_A_TOTAL_DISTANCE, f->total_distance, TXNET_A_PAD) ||
+	    nla_put_u64_64bit(skb, TXNET_A_AS_BOUND, f->average_status, TXNET_A_PAD) ||
+	    (f->cut && nla_put_u64_64bit(skb, TXNET_A_CUT_BOUND, f->cut, TXNET_A_PAD)))
+		return -EMSGSIZE;
+	return 0;
+}
+
+/* The reply, in a frame of its own: the debug kernel's frames are 1024 bytes. */
+static noinline_for_stack int put_answer(struct sk_buff *skb, const struct txn_spec *spec,
+					 const struct txn_graph *g, u32 port_model, u32 root)
+{
+	struct txn_te_figures te;
+	char str[TXN_SPEC_STR_MAX];
+	int ret;
+
+	txn_spec_format(spec, str, sizeof(str));
+	ret = nla_put_string(skb, TXNET_A_SPEC, str) ?:
+	      nla_put_u32(skb, TXNET_A_NODES, g->procs) ?:
+	      put_bounds(skb, spec, g, port_model, root);
+	/* the total exchange figures where they can be had (a search within its budget) */
+	if (!ret && !txn_te_figures(spec, g, true, &te))
+		ret = txnet_put_te_figures(skb, &te);
+	return ret;
+}
+
 int txnet_bounds_fill(struct sk_buff *skb, struct txn_spec *spec, u32 port_model, u32 root,
 		      struct txnet_create_err *err)
 {
 	struct txn_spec_error serr = { .dim = -1 };
-	char str[TXN_SPEC_STR_MAX];
 	struct txn_counts counts;
 	struct txn_graph g;
 	u64 cost;
@@ -95,9 +121,7 @@ int txnet_bounds_fill(struct sk_buff *skb, struct txn_spec *spec, u32 port_model
 		err->msg = "out of memory for the topology's graph";
 		goto out;
 	}
-	txn_spec_format(spec, str, sizeof(str));
-	ret = nla_put_string(skb, TXNET_A_SPEC, str) ?:
-	      put_bounds(skb, spec, &g, port_model, root);
+	ret = put_answer(skb, spec, &g, port_model, root);
 	if (ret)
 		err->msg = "the bounds do not fit in one message";
 	txn_graph_free(&g);

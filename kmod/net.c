@@ -179,6 +179,8 @@ struct txnet_net *txnet_net_prepare(struct net *net, const struct txnet_create_r
 		goto err_free;
 	}
 	tn->mem_bytes = cost;
+	/* products only: from the factors, nothing to allocate or search */
+	tn->has_te = !txn_te_figures(&tn->spec, &tn->graph, false, &tn->te);
 
 	txn_spec_format(&tn->spec, tn->spec_str, sizeof(tn->spec_str));
 	tn->port_model = req->port_model ?: TXNET_PORT_ALL;

@@ -228,6 +228,8 @@ static int fill_net(struct sk_buff *skb, struct txnet_net *tn)
 	      nla_put_u64_64bit(skb, TXNET_A_RUN_DELIVERED, READ_ONCE(tn->run_delivered),
 				TXNET_A_PAD))))
 		return -EMSGSIZE;
+	if (tn->has_te && txnet_put_te_figures(skb, &tn->te))
+		return -EMSGSIZE;
 	if (fill_ports(skb, tn))
 		return -EMSGSIZE;
 	return fill_last(skb, tn);

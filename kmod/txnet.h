@@ -16,6 +16,7 @@
 #include <uapi/linux/txnet.h>
 
 #include "core/topology.h"
+#include "core/bounds.h"
 #include "run.h"
 #include "ports.h"
 
@@ -39,6 +40,8 @@ struct txnet_net {
 	char spec_str[TXN_SPEC_STR_MAX];	/* "torus 8 8" */
 	struct txn_counts counts;
 	struct txn_graph graph;
+	struct txn_te_figures te;	/* products: set at creation */
+	bool has_te;
 	u64 mem_bytes;			/* charged to the mem_budget */
 
 	/* settings, written under txnet_lock, read locklessly by sysfs */
@@ -107,6 +110,8 @@ struct sk_buff;
  * TXNET_CMD_BOUNDS (bounds.c): TXNET_A_SPEC and TXNET_A_BOUNDS of @spec
  * (validated here) into @skb; every port model when @port_model is 0.
  */
+/* TXNET_A_TOTAL_DISTANCE, _AS_BOUND and _CUT_BOUND (when nonzero). */
+int txnet_put_te_figures(struct sk_buff *skb, const struct txn_te_figures *f);
 int txnet_bounds_fill(struct sk_buff *skb, struct txn_spec *spec, u32 port_model, u32 root,
 		      struct txnet_create_err *err);
 void txnet_net_free(struct txnet_net *tn);

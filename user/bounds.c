@@ -34,6 +34,9 @@ struct bound {
 
 struct bounds_reply {
 	char spec[160];
+	uint64_t total_distance, as_bound, cut_bound;
+	bool has_te;
+	uint32_t nodes;
 	uint32_t n;
 	struct bound b[2 * (TXNET_OP_MAX + 1)];
 };
@@ -84,6 +87,23 @@ static int bounds_cb(const struct nlmsghdr *nlh, void *data)
 		if (mnl_attr_get_type(a) == TXNET_A_SPEC &&
 		    mnl_attr_validate(a, MNL_TYPE_NUL_STRING) >= 0)
 			snprintf(r->spec, sizeof(r->spec), "%s", mnl_attr_get_str(a));
+		if (mnl_attr_get_type(a) == TXNET_A_NODES &&
+		    mnl_attr_validate(a, MNL_TYPE_U32) >= 0)
+			r->nodes = mnl_attr_get_u32(a);
+		if (mnl_attr_validate(a, MNL_TYPE_U64) >= 0) {
+			switch (mnl_attr_get_type(a)) {
+			case TXNET_A_TOTAL_DISTANCE:
+				r->total_distance = mnl_attr_get_u64(a);
+				r->has_te = true;
+				break;
+			case TXNET_A_AS_BOUND:
+				r->as_bound = mnl_attr_get_u64(a);
+				break;
+			case TXNET_A_CUT_BOUND:
+				r->cut_bound = mnl_attr_get_u64(a);
+				break;
+			}
+		}
 		if (mnl_attr_get_type(a) != TXNET_A_BOUNDS)
 			continue;
 		mnl_attr_for_each_nested(e, a)
@@ -143,6 +163,13 @@ int do_bounds(int argc, char **argv)
 	open_json_object(NULL);
 	print_string(PRINT_ANY, "spec", "%s", r.spec);
 	print_nl();
+	/* paper 000, section 3: what a total exchange must carry, where the module has it */
+	if (r.has_te) {
+		print_string(PRINT_TEXT, NULL, "%s", "total exchange:");
+		print_u64(PRINT_TEXT, NULL, " total-distance %" PRIu64, r.total_distance);
+		te_figures_print(r.total_distance, r.as_bound, r.cut_bound, r.nodes);
+		print_nl();
+	}
 	print_string(PRINT_TEXT, NULL, "%s", "operation            port   lower-bound  bound                min-transmissions");
 	print_nl();
 	open_json_array("bounds");

@@ -131,6 +131,9 @@ static int network_attr_cb(const struct nlattr *a, void *data)
 	case TXNET_A_RUN_DELIVERED: err = u64_attr(a, &ni->run_delivered); break;
 	case TXNET_A_PORTS_IN_FLIGHT: err = u32_attr(a, &ni->ports_in_flight); break;
 	case TXNET_A_PORTS_UNREAD: err = u32_attr(a, &ni->ports_unread); break;
+	case TXNET_A_TOTAL_DISTANCE: err = u64_attr(a, &ni->total_distance); break;
+	case TXNET_A_AS_BOUND:	err = u64_attr(a, &ni->as_bound); break;
+	case TXNET_A_CUT_BOUND:	err = u64_attr(a, &ni->cut_bound); break;
 	case TXNET_A_RESULT:
 		err = mnl_attr_validate(a, MNL_TYPE_NESTED) < 0 ? -1 : 0;
 		if (!err)
@@ -236,6 +239,9 @@ void network_print(const struct txnet_info *ni, const char *event)
 		print_uint(PRINT_ANY, "links", " links %u", ni->links);
 	if (network_has(ni, TXNET_A_DIAMETER))
 		print_uint(PRINT_ANY, "diameter", " diameter %u", ni->diameter);
+	if (network_has(ni, TXNET_A_TOTAL_DISTANCE))
+		te_figures_print(ni->total_distance, ni->as_bound,
+				 network_has(ni, TXNET_A_CUT_BOUND) ? ni->cut_bound : 0, ni->nodes);
 	if (network_has(ni, TXNET_A_PORT_MODEL))
 		print_string(PRINT_ANY, "port_model", " port %s",
 			     port_model_name(ni->port_model));
@@ -270,4 +276,18 @@ void network_print(const struct txnet_info *ni, const char *event)
 		print_nl();
 	}
 	close_json_object();
+}
+
+void te_figures_print(uint64_t total, uint64_t as, uint64_t cut, uint32_t nodes)
+{
+	char avg[32];
+
+	print_u64(PRINT_JSON, "total_distance", NULL, total);
+	if (nodes > 1) {
+		snprintf(avg, sizeof(avg), "%.3f", (double)total / ((double)nodes * (nodes - 1)));
+		print_string(PRINT_TEXT, NULL, " avg-distance %s", avg);
+	}
+	print_u64(PRINT_ANY, "as_bound", " as-bound %" PRIu64, as);
+	if (cut)
+		print_u64(PRINT_ANY, "cut_bound", " cut-bound %" PRIu64, cut);
 }

@@ -46,7 +46,15 @@ struct txnet_info {
 	uint32_t ports_in_flight;	/* once ports were used */
 	uint32_t ports_unread;
 	struct txnet_res result;	/* valid if network_has(TXNET_A_RESULT) */
+	uint64_t total_distance, as_bound, cut_bound;	/* products */
 };
+
+/*
+ * Paper 000's total exchange figures: total distance (and the average
+ * distance from it, text only), the average-status and cut bounds.
+ * @cut 0: none.
+ */
+void te_figures_print(uint64_t total, uint64_t as, uint64_t cut, uint32_t nodes);
 
 static inline bool network_has(const struct txnet_info *ni, int attr)
 {

@@ -406,3 +406,44 @@ out:
 	txn_free(c.hist);
 	return ret;
 }
+
+int txn_te_figures(const struct txn_spec *spec, const struct txn_graph *g, bool search,
+		   struct txn_te_figures *f)
+{
+	struct txn_bound b;
+	struct bctx c = { .spec = spec, .g = g, .n = g->procs, .b = &b };
+	bool product = spec->topo != TXNET_TOPO_BISWAPPED && spec->topo < TXNET_TOPO_BUTTERFLY;
+	bool exact;
+	int ret = 0;
+
+	memset(f, 0, sizeof(*f));
+	if (g->procs < 2)
+		return -EINVAL;
+	if (!product && (!search ||
+			 (u64)g->procs * (g->nodes + g->links) > ALL_PAIRS_BUDGET))
+		return -EOPNOTSUPP;
+	if (!product) {
+		c.via = txn_alloc_array(g->nodes, sizeof(u32));
+		c.hist = txn_alloc_array((size_t)g->diameter + 3, sizeof(u32));
+		if (!c.via || !c.hist || txn_paths_init(&c.P, g)) {
+			ret = -ENOMEM;
+			goto out;
+		}
+		c.switches = g->nodes > g->procs;
+		c.lmin = least_distance(&c);
+	}
+	f->total_distance = total_distance(&c, &exact);
+	if (!exact) {
+		ret = -EOPNOTSUPP;
+		goto out;
+	}
+	f->average_status = div_up(f->total_distance, g->procs);
+	f->cut = product_cut(&c);
+out:
+	if (!product) {
+		txn_paths_free(&c.P);
+		txn_free(c.via);
+		txn_free(c.hist);
+	}
+	return ret;
+}

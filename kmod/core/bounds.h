@@ -27,4 +27,21 @@ int txn_bound(const struct txn_spec *spec, const struct txn_graph *g, u32 op,
 /* Bytes txn_bound() allocates at most for a graph of @counts, to charge first. */
 u64 txn_bound_bytes(const struct txn_counts *counts);
 
+/* What a total exchange on a topology must carry (paper 000, section 3). */
+struct txn_te_figures {
+	u64 total_distance;	/* over all ordered pairs of processors */
+	u64 average_status;	/* bound (3), single-port: ceil(total_distance / n) */
+	u64 cut;		/* bound (4), all-port: the best dimension cut; 0 off products */
+};
+
+/*
+ * The figures of @spec's built graph @g: on products from the factors
+ * alone (Theorem 1: s(v) = sum_i (n/n_i) s_i(v_i)), with nothing
+ * allocated; elsewhere, when @search, by a breadth-first search from every
+ * processor (txn_bound_bytes() of scratch).  0, -EOPNOTSUPP when not a
+ * product and !@search or too large to search, -ENOMEM.
+ */
+int txn_te_figures(const struct txn_spec *spec, const struct txn_graph *g, bool search,
+		   struct txn_te_figures *f);
+
 #endif /* TXN_CORE_BOUNDS_H */

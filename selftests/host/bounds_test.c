@@ -31,7 +31,9 @@ static u64 ceil_div(u64 a, u64 b)
 static const char *const small[] = {
 	"linear 5", "linear 6", "ring 6", "ring 7", "complete 5", "mesh 3 3", "torus 3 4",
 	"hypercube 3", "ghc 2 3", "product ring:3 linear:2", "biswapped ring 3",
-	"biswapped complete 2",
+	"biswapped complete 2", "product ring:3 linear:2 complete:3", "torus 2 3 4", "mesh 2 5",
+	"ghc 2 3 4", "product complete:3 ring:5", "hypercube 4", "torus 3 3 3",
+	"product linear:4 ring:2 complete:2",
 };
 
 /* Eccentricities and the sum of all distances, from the test's BFS. */
@@ -59,8 +61,14 @@ TEST(distances_match_bfs)
 			EXPECT_EQ(t.g.procs - 1, b.min_transmissions);
 		}
 		ASSERT_EQ(0, txn_bound(&t.spec, &t.g, TXNET_OP_TOTAL_EXCHANGE, TXNET_PORT_ALL, 0, &b));
+		/* products: the sum of the statuses by paper 000's Theorem 1, not by search */
 		EXPECT_EQ(sum, b.min_transmissions) TH_LOG("%s", small[i]);
 		EXPECT_GE(b.lower, ceil_div(sum, t.g.links)) TH_LOG("%s", small[i]);
+		/* single-port: at least the average status, bound (3) */
+		ASSERT_EQ(0, txn_bound(&t.spec, &t.g, TXNET_OP_TOTAL_EXCHANGE, TXNET_PORT_SINGLE, 0,
+				       &b));
+		if (t.g.nodes == t.g.procs)
+			EXPECT_GE(b.lower, ceil_div(sum, t.g.procs)) TH_LOG("%s", small[i]);
 		free(dist);
 		tg_free(&t);
 	}

@@ -107,7 +107,8 @@ TEST(a2_meets_the_average_status_bound)
 		"torus 4 6", "torus 5 7", "torus 3 3 3", "torus 3 3 3 3", "torus 4 4 4 4",
 		"hypercube 1", "hypercube 2", "hypercube 3", "hypercube 4", "hypercube 5",
 		"hypercube 6", "hypercube 7", "hypercube 8", "ghc 3 4", "ghc 4 4", "ghc 2 3 4",
-		"product ring:5 complete:4 ring:3", "complete 6", "ring 7",
+		"product ring:5 complete:4 ring:3", "complete 6", "ring 7", "torus 16 16",
+		"torus 12 20", "torus 32 32",
 	};
 	struct outcome o;
 	struct tg t;
@@ -190,7 +191,8 @@ TEST(a3_meets_the_cut_bound)
 		"torus 3 3", "torus 4 4", "torus 5 5", "torus 6 6", "torus 7 7", "torus 8 8",
 		"mesh 2 2", "mesh 3 3", "mesh 4 4", "mesh 5 5", "mesh 6 6", "mesh 7 7", "mesh 8 8",
 		"torus 3 3 3 3", "torus 4 4 4 4", "mesh 3 3 3 3", "hypercube 2", "hypercube 4",
-		"hypercube 8", "ghc 4 4", "ghc 3 3 3 3", "product ring:6 ring:6",
+		"hypercube 8", "ghc 4 4", "ghc 3 3 3 3", "product ring:6 ring:6", "torus 16 16",
+		"mesh 16 16", "torus 32 32", "mesh 32 32",
 	};
 	u32 size[TXNET_MAX_DIMS], kind[TXNET_MAX_DIMS], d, i, j;
 	struct txn_bound b;

@@ -106,6 +106,7 @@ struct txnet_info {
 	char spec[160];
 	uint32_t nodes, switches, links, diameter, state;
 	uint64_t ticks, mem_bytes;
+	uint64_t total_distance, as_bound, cut_bound;	/* products */
 };
 
 /*
@@ -223,6 +224,9 @@ static inline int txnl_parse(struct nlmsghdr *h, struct txnet_info *info)
 	U32(TXNET_A_STATE, state);
 	U64(TXNET_A_TICKS, ticks);
 	U64(TXNET_A_MEM_BYTES, mem_bytes);
+	U64(TXNET_A_TOTAL_DISTANCE, total_distance);
+	U64(TXNET_A_AS_BOUND, as_bound);
+	U64(TXNET_A_CUT_BOUND, cut_bound);
 #undef U32
 #undef U64
 	if (tb[TXNET_A_NAME])

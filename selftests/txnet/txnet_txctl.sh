@@ -89,7 +89,10 @@ bad=
 run create torus 8 8
 expect_rc 0 "create torus 8 8"
 line=$(cat "$out")
-want="txnet0: torus 8 8 nodes 64 links 256 diameter 8 port all tick-ns 0 state idle ticks 0 mem-bytes "
+# total distance 64 (8 16 + 8 16) = 16384 by paper 000's Theorem 1 (a ring of 8 has
+# status 16): average 16384/(64 63) = 4.063, as-bound 16384/64 = 256; cut bound:
+# a bisection along one dimension cuts each of its 8 rings twice, (32 32)/16 = 64
+want="txnet0: torus 8 8 nodes 64 links 256 diameter 8 avg-distance 4.063 as-bound 256 cut-bound 64 port all tick-ns 0 state idle ticks 0 mem-bytes "
 case $line in
 "$want"[0-9]*) ;;
 *) bad="$bad [got '$line', want '${want}M']" ;;
@@ -468,6 +471,15 @@ grep -Eq "^broadcast +all +6 +eccentricity +35$" "$out" ||
 	bad="$bad [broadcast line: $(grep ^broadcast "$out")]"
 grep -Eq "^total-exchange +all +27 " "$out" ||
 	bad="$bad [total-exchange line: $(grep ^total-exchange "$out")]"
+# paper 000, section 3 on the 6x6 torus: Theorem 1, 36 (6 9 + 6 9) = 3888 (a ring
+# of 6 has status 9); average-status ceil(3888/36) = 108; cut 27 as above
+grep -Eq "^total exchange: total-distance 3888 avg-distance 3.086 as-bound 108 cut-bound 27$" "$out" ||
+	bad="$bad [total exchange line: $(grep '^total exchange' "$out")]"
+run -j bounds torus 6 6
+expect_rc 0 "-j bounds torus"
+[ "$("$JSON" -g total_distance < "$out")" = 3888 ] || bad="$bad [bounds total_distance]"
+[ "$("$JSON" -g as_bound < "$out")" = 108 ] || bad="$bad [bounds as_bound]"
+[ "$("$JSON" -g cut_bound < "$out")" = 27 ] || bad="$bad [bounds cut_bound]"
 run -j bounds butterfly 16
 expect_rc 0 "-j bounds"
 [ "$("$JSON" -g spec < "$out")" = "butterfly 16" ] || bad="$bad [bounds spec]"
@@ -490,6 +502,11 @@ expect_rc 0 "-j run a3"
 [ "$("$JSON" -g steps < "$out")" = 64 ] || bad="$bad [a3 steps, want 64]"
 [ "$("$JSON" -g expected_steps < "$out")" = 64 ] || bad="$bad [a3 expected_steps]"
 [ "$("$JSON" -g lower_bound < "$out")" = 64 ] || bad="$bad [a3 lower_bound]"
+run -j show p8
+expect_rc 0 "-j show p8"
+[ "$("$JSON" -g total_distance < "$out")" = 16384 ] || bad="$bad [show total_distance]"
+[ "$("$JSON" -g as_bound < "$out")" = 256 ] || bad="$bad [show as_bound]"
+[ "$("$JSON" -g cut_bound < "$out")" = 64 ] || bad="$bad [show cut_bound]"
 run create torus 5 7 port single name p57
 expect_rc 0 "create torus 5 7 port single"
 run -j run p57 total-exchange

@@ -168,6 +168,15 @@ enum txnet_attr {
 	TXNET_A_VALUES_SEED,	/* u64: random values 0..999 instead of TXNET_A_VALUES */
 	TXNET_A_MAX_TICKS,	/* u64: fail a run that passes this many ticks; 0 = none */
 	TXNET_A_BOUNDS,		/* nest: array of nests, TXNET_A_BOUND_* (BOUNDS reply) */
+	/*
+	 * Read-only, in GET replies (cartesian products) and BOUNDS replies
+	 * (any topology small enough to search): what a total exchange must
+	 * carry, paper 000 section 3.  Average distance = TOTAL_DISTANCE /
+	 * (n(n-1)).
+	 */
+	TXNET_A_TOTAL_DISTANCE,	/* u64: distances summed over all ordered pairs of processors */
+	TXNET_A_AS_BOUND,	/* u64: bound (3), single-port: ceil(TOTAL_DISTANCE / n) */
+	TXNET_A_CUT_BOUND,	/* u64: bound (4), all-port: the best dimension cut (products) */
 
 	__TXNET_A_MAX,
 	TXNET_A_MAX = __TXNET_A_MAX - 1
