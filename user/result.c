@@ -36,6 +36,7 @@ static const struct keyword algos[] = {
 	{ "shortest-path",		TXNET_ALGO_SHORTEST_PATH },
 	{ "a2",				TXNET_ALGO_A2 },
 	{ "a3",				TXNET_ALGO_A3 },
+	{ "hypercube",			TXNET_ALGO_HYPERCUBE },
 };
 
 static const struct keyword statuses[] = {

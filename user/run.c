@@ -30,7 +30,7 @@ void usage_run(FILE *f)
 		"        accumulate | multinode-accumulate | prefix-sum | data-sum }\n"
 		"VALUES := { V1,V2,... | file:PATH | random:SEED }\n"
 		"ALGO := { auto | shortest-path | furthest-first | scatterings | message-shift |\n"
-		"          message-shift-plain | a2 | a3 }\n");
+		"          message-shift-plain | a2 | a3 | hypercube }\n");
 }
 
 static volatile sig_atomic_t interrupted;
@@ -236,7 +236,7 @@ int do_run(int argc, char **argv)
 			algo = algo_by_name(*argv);
 			if (algo < 0)
 				invarg(*argv, "algo",
-				       "must be auto, shortest-path, furthest-first, scatterings, message-shift, message-shift-plain, a2 or a3");
+				       "must be auto, shortest-path, furthest-first, scatterings, message-shift, message-shift-plain, a2, a3 or hypercube");
 		} else if (is_keyword(*argv, "root")) {
 			NEXT_ARG(usage_run);
 			if (root_arg)

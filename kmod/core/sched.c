@@ -37,6 +37,15 @@ const struct txn_sched *txn_sched_pick(const struct txn_spec *spec, u32 op, u32 
 	}
 	if (algo == TXNET_ALGO_SHORTEST_PATH)
 		return &txn_sched_general;
+	/* paper 003, section 2: optimal on hypercubes under either port model */
+	if ((op == TXNET_OP_MULTINODE_BROADCAST || op == TXNET_OP_MULTINODE_ACCUMULATE) &&
+	    spec->topo == TXNET_TOPO_HYPERCUBE &&
+	    (algo == TXNET_ALGO_AUTO || algo == TXNET_ALGO_HYPERCUBE))
+		return &txn_sched_hypercube;
+	if (algo == TXNET_ALGO_HYPERCUBE) {
+		*why = "algo: hypercube runs multinode broadcast and accumulation on hypercubes";
+		return NULL;
+	}
 	if (op != TXNET_OP_TOTAL_EXCHANGE) {
 		if (algo == TXNET_ALGO_AUTO)
 			return &txn_sched_general;
@@ -107,6 +116,12 @@ bool txn_expected_steps(const struct txn_sched *s, const struct txn_spec *spec,
 {
 	u64 n;
 
+	if (s->algo == TXNET_ALGO_HYPERCUBE) {
+		/* the broadcast and the accumulation take the same time */
+		*steps = txn_hypercube_steps(spec->size[0], TXNET_OP_MULTINODE_BROADCAST,
+					     port_model);
+		return *steps != 0;
+	}
 	if (s->algo == TXNET_ALGO_A2 || s->algo == TXNET_ALGO_A3) {
 		*steps = txn_product_steps(spec, s->algo, port_model);
 		return *steps != 0;
@@ -148,6 +163,7 @@ const char *txn_algo_name(u32 algo)
 		[TXNET_ALGO_SHORTEST_PATH] = "shortest-path",
 		[TXNET_ALGO_A2] = "a2",
 		[TXNET_ALGO_A3] = "a3",
+		[TXNET_ALGO_HYPERCUBE] = "hypercube",
 	};
 
 	return algo < ARRAY_SIZE(names) && names[algo] ? names[algo] : "unknown";

@@ -44,6 +44,18 @@ extern const struct txn_sched txn_sched_route;	/* open traffic, sched_route.c */
 extern const struct txn_sched txn_sched_general;	/* any op, any topology: sched_general.c */
 extern const struct txn_sched txn_sched_a2;	/* products, paper 000: sched_product.c */
 extern const struct txn_sched txn_sched_a3;
+extern const struct txn_sched txn_sched_hypercube;	/* paper 003: sched_hypercube.c */
+
+/*
+ * Paper 003's spanning tree of the d-cube (section 2, Figure 6): n(t) of
+ * every identity in @num and the identity numbered k in @order (2^d
+ * entries each); t hears from t with bit (n(t)-1) mod d cleared.  0, or
+ * -EINVAL when the construction fails.
+ */
+int txn_cube_numbering(u32 d, u32 *num, u32 *order);
+
+/* Paper 003's time for @op on a d-cube under @port_model, 0 when it has none here. */
+u64 txn_hypercube_steps(u32 d, u32 op, u32 port_model);
 
 /*
  * Whether a2 or a3 (@algo) runs on @spec under @port_model, and the time

@@ -304,6 +304,49 @@ TEST_F_TIMEOUT(co, paper_000_on_products, 1200)
 #undef S
 #undef A
 
+/*
+ * Paper 003 (shared/papers/003_3e5317fe762f918d.txt), multinode broadcast
+ * and its dual the multinode accumulation on the d-cube, section 2: Table
+ * 1, ceil((2^d-1)/d) ticks all-port (MLA) and 2^d-1 single-port (SLA);
+ * Table 2, 2^d(2^d-1) transmissions.
+ */
+TEST_F_TIMEOUT(co, paper_003_multinode_broadcast, 1200)
+{
+	struct txnet_req q = { .name = "co0", .topo = TXNET_TOPO_HYPERCUBE, .ndims = 1 };
+	struct txnl_result res;
+	struct txnet_info info;
+	struct txnl_run_req r;
+	uint64_t n, want;
+	uint32_t d, port, k;
+
+	for (k = 0; k < 2 * 8 * 2; k++) {
+		d = 1 + k / 2 % 8;
+		port = TXNET_PORT_ALL + k % 2;
+		q.size[0] = d;
+		q.port_model = port;
+		ASSERT_EQ(0, txnl_new(&self->t, &q, &info)) TH_LOG("d=%u: %s", d, self->t.msg);
+		memset(&r, 0, sizeof(r));
+		r.name = "co0";
+		/* the accumulation is the dual: the same ticks and transmissions */
+		r.op = k < 16 ? TXNET_OP_MULTINODE_BROADCAST : TXNET_OP_MULTINODE_ACCUMULATE;
+		r.has_values_seed = r.op == TXNET_OP_MULTINODE_ACCUMULATE;
+		r.values_seed = 77;
+		ASSERT_EQ(0, collective(&self->t, &self->ev, &r, &res))
+			TH_LOG("d=%u: %s", d, self->t.msg);
+		EXPECT_EQ(TXNET_RUN_DONE, res.status) TH_LOG("d=%u: %s", d, res.error);
+		EXPECT_EQ(1, res.verified);
+		EXPECT_EQ(TXNET_ALGO_HYPERCUBE, res.algo);
+		n = 1ULL << d;
+		want = port == TXNET_PORT_SINGLE ? n - 1 : (n - 1 + d - 1) / d;
+		EXPECT_EQ(want, res.steps) TH_LOG("d=%u port %u", d, port);
+		EXPECT_EQ(want, res.expected_steps) TH_LOG("d=%u port %u", d, port);
+		EXPECT_EQ(want, res.lower_bound) TH_LOG("d=%u port %u: %s", d, port, res.bound);
+		EXPECT_EQ(n * (n - 1), res.transmissions);
+		EXPECT_EQ(n * (n - 1), res.min_transmissions);
+		ASSERT_EQ(0, txnl_del(&self->t, "co0"));
+	}
+}
+
 /* The sums each combining operation defines, from the values sent. */
 TEST_F(co, values_come_back_summed)
 {

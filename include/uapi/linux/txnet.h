@@ -116,6 +116,7 @@ enum txnet_algo {
 	TXNET_ALGO_SHORTEST_PATH,	/* any topology: shortest-path trees and routes */
 	TXNET_ALGO_A2,			/* cartesian products, paper 000 section 4 */
 	TXNET_ALGO_A3,			/* homogeneous products, all-port, paper 000 section 5 */
+	TXNET_ALGO_HYPERCUBE,		/* hypercubes, paper 003: multinode broadcast */
 
 	__TXNET_ALGO_MAX,
 	TXNET_ALGO_MAX = __TXNET_ALGO_MAX - 1
