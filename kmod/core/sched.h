@@ -42,6 +42,7 @@ extern const struct txn_sched txn_sched_message_shift;
 extern const struct txn_sched txn_sched_message_shift_plain;
 extern const struct txn_sched txn_sched_route;	/* open traffic, sched_route.c */
 extern const struct txn_sched txn_sched_general;	/* any op, any topology: sched_general.c */
+extern const struct txn_sched txn_sched_gather_dual;	/* its scatter reversed: sched_dual.c */
 extern const struct txn_sched txn_sched_a2;	/* products, paper 000: sched_product.c */
 extern const struct txn_sched txn_sched_a3;
 extern const struct txn_sched txn_sched_hypercube;	/* paper 003: sched_hypercube.c */

@@ -225,6 +225,37 @@ TEST(active_links_are_the_links_with_work)
 	}
 }
 
+/*
+ * A gather takes what the scatter from the same root takes, wherever links
+ * run both ways: it is that scatter reversed (paper 003, section 1).
+ */
+TEST(gather_is_the_scatter_reversed)
+{
+	struct result sc, ga;
+	struct tg t;
+	u32 i, port, root;
+
+	for (i = 0; i < ARRAY_SIZE(topologies); i++) {
+		ASSERT_EQ(NULL, tg_make(&t, topologies[i]));
+		if (t.g.nodes > t.g.procs) {
+			tg_free(&t);
+			continue;
+		}
+		for (port = TXNET_PORT_ALL; port <= TXNET_PORT_SINGLE; port++) {
+			for (root = 0; root < t.g.procs; root += 5) {
+				ASSERT_EQ(0, run_op(&t, TXNET_OP_SCATTER, port, root, NULL, 0, &sc));
+				ASSERT_EQ(0, run_op(&t, TXNET_OP_GATHER, port, root, NULL, 0, &ga));
+				ASSERT_EQ(0, sc.ret);
+				ASSERT_EQ(0, ga.ret) TH_LOG("%s: %s", topologies[i], ga.rule);
+				EXPECT_EQ(sc.steps, ga.steps) TH_LOG("%s root %u port %u", topologies[i],
+								    root, port);
+				EXPECT_EQ(sc.transmissions, ga.transmissions);
+			}
+		}
+		tg_free(&t);
+	}
+}
+
 /* The values given come back summed as each operation defines. */
 TEST(values_sum_as_defined)
 {
