@@ -88,6 +88,8 @@ static int dual_start(struct txn_engine *e)
 		s->at[++s->ticks] = (u32)s->nmv;
 		if (done)
 			break;
+		/* a large scatter is a long loop in the caller's context */
+		txn_cond_resched();
 	}
 	ret = txn_engine_verify(&s->run);
 	txn_engine_free(&s->run);

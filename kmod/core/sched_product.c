@@ -412,6 +412,7 @@ static int trace_a3(struct trace *t, const struct trace *h, u32 nh, u32 dh, bool
 			ret = a3_round(h, nh, r, tau, a3_record, &o);
 			trace_tick(t);
 		}
+		txn_cond_resched();
 	}
 	if (ret)
 		trace_free(t);
