@@ -40,11 +40,6 @@ static u32 rotl(u32 t, u32 d)
 	return ((t << 1) | (t >> (d - 1))) & ((1U << d) - 1);
 }
 
-static u32 popcount(u32 t)
-{
-	return (u32)__builtin_popcount(t);
-}
-
 /* The smallest rotation of @t: the class's name. */
 static u32 class_of(u32 t, u32 d)
 {
@@ -99,7 +94,7 @@ static int number_all(struct cube *c)
 		first = class_of((1U << w) - 1, d);
 		for (t = 1; t < n; t++) {
 			/* each other class of weight w once, by its smallest element */
-			if (popcount(t) != w || class_of(t, d) != t || t == first)
+			if (txn_popcount(t) != w || class_of(t, d) != t || t == first)
 				continue;
 			if (!number_class(c, t, false, &k))
 				return -EINVAL;

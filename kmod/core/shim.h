@@ -15,6 +15,7 @@
 #include <linux/slab.h>
 #include <linux/mm.h>
 #include <linux/prefetch.h>
+#include <linux/bitops.h>
 
 /*
  * The largest array core allocates: kvmalloc() refuses more than INT_MAX
@@ -47,6 +48,12 @@ static inline void txn_cond_resched(void)
 }
 
 #define txn_prefetch(p)	prefetch(p)
+
+/* Bits set: the kernel's, since a builtin may need libgcc's helper, which modules lack. */
+static inline u32 txn_popcount(u32 x)
+{
+	return hweight32(x);
+}
 
 #else
 #include <errno.h>
@@ -97,6 +104,11 @@ static inline void txn_cond_resched(void)
 }
 
 #define txn_prefetch(p)	__builtin_prefetch(p)
+
+static inline u32 txn_popcount(u32 x)
+{
+	return (u32)__builtin_popcount(x);
+}
 
 #endif
 
