@@ -412,7 +412,7 @@ int txn_te_figures(const struct txn_spec *spec, const struct txn_graph *g, bool 
 {
 	struct txn_bound b;
 	struct bctx c = { .spec = spec, .g = g, .n = g->procs, .b = &b };
-	bool product = spec->topo != TXNET_TOPO_BISWAPPED && spec->topo < TXNET_TOPO_BUTTERFLY;
+	bool product = spec->topo != TXNET_TOPO_BISWAPPED && !txn_topo_is_min(spec->topo);
 	bool exact;
 	int ret = 0;
 

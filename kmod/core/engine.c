@@ -228,9 +228,8 @@ static int engine_alloc(struct txn_engine *e, const struct txn_graph *g,
 		e->L->pk[i].next = TXN_NONE;
 	fill_none(e->qhead, links);
 	fill_none(e->qtail, links);
-	if (e->pq_keys) {
+	if (e->pq_keys)	/* head and tail of every bucket */
 		fill_none((u32 *)e->pq, 2 * (u64)links * e->pq_keys);
-	}
 	e->L->p = *p;
 	e->L->pub = *p;
 	e->L->open = la->open;
@@ -522,28 +521,37 @@ void txn_engine_set_port_model(struct txn_engine *e, u32 port_model)
  * skips 64 idle ones a word.  The bit is the queue's a schedule uses: FIFOs
  * or priority queues, never both on one link.
  */
-static __always_inline void queued(struct txn_engine *e, u32 link)
+/* The node @link leaves holds one more packet: its queue and its largest. */
+static __always_inline void node_in(struct txn_engine *e, u32 link)
 {
 	u32 node = e->g->src[link];
 
-	if (!e->pq_len[link]++)
-		e->active[link / 64] |= 1ULL << (link % 64);
 	if (++e->qlen[node] > e->qmax[node])
 		e->qmax[node] = e->qlen[node];
+}
+
+static __always_inline void node_out(struct txn_engine *e, u32 link)
+{
+	e->qlen[e->g->src[link]]--;
+}
+
+static __always_inline void queued(struct txn_engine *e, u32 link)
+{
+	if (!e->pq_len[link]++)
+		e->active[link / 64] |= 1ULL << (link % 64);
+	node_in(e, link);
 }
 
 static __always_inline void dequeued(struct txn_engine *e, u32 link)
 {
 	if (!--e->pq_len[link])
 		e->active[link / 64] &= ~(1ULL << (link % 64));
-	e->qlen[e->g->src[link]]--;
+	node_out(e, link);
 }
 
 /* FIFOs: the branch on an empty queue sets and clears the active bit. */
 static __always_inline void q_push(struct txn_engine *e, struct txn_pkt *pk, u32 link, u32 pkt)
 {
-	u32 node = e->g->src[link];
-
 	pk[pkt].next = TXN_NONE;
 	if (e->qtail[link] == TXN_NONE) {
 		e->qhead[link] = pkt;
@@ -552,8 +560,7 @@ static __always_inline void q_push(struct txn_engine *e, struct txn_pkt *pk, u32
 		pk[e->qtail[link]].next = pkt;
 	}
 	e->qtail[link] = pkt;
-	if (++e->qlen[node] > e->qmax[node])
-		e->qmax[node] = e->qlen[node];
+	node_in(e, link);
 }
 
 static __always_inline u32 q_pop(struct txn_engine *e, struct txn_pkt *pk, u32 link)
@@ -569,7 +576,7 @@ static __always_inline u32 q_pop(struct txn_engine *e, struct txn_pkt *pk, u32 l
 	} else {	/* the link's next packet: read a tick ahead */
 		txn_prefetch(&pk[e->qhead[link]]);
 	}
-	e->qlen[e->g->src[link]]--;
+	node_out(e, link);
 	return pkt;
 }
 

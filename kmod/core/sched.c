@@ -26,21 +26,6 @@ u32 txn_shape(const struct txn_spec *spec)
 	}
 }
 
-/* Every link has its reverse: all but the multistage networks. */
-static bool two_way(const struct txn_spec *spec)
-{
-	switch (spec->topo) {
-	case TXNET_TOPO_BUTTERFLY:
-	case TXNET_TOPO_OMEGA:
-	case TXNET_TOPO_BASELINE:
-	case TXNET_TOPO_RBASELINE:
-	case TXNET_TOPO_FLIP:
-		return false;
-	default:
-		return true;
-	}
-}
-
 const struct txn_sched *txn_sched_pick(const struct txn_spec *spec, u32 op, u32 algo,
 				       u32 port_model, const char **why)
 {
@@ -51,7 +36,7 @@ const struct txn_sched *txn_sched_pick(const struct txn_spec *spec, u32 op, u32 
 		return NULL;
 	}
 	/* a gather is the general scatter reversed where links run both ways (paper 003, section 1) */
-	if (op == TXNET_OP_GATHER && two_way(spec) &&
+	if (op == TXNET_OP_GATHER && !txn_topo_is_min(spec->topo) &&
 	    (algo == TXNET_ALGO_AUTO || algo == TXNET_ALGO_SHORTEST_PATH))
 		return &txn_sched_gather_dual;
 	if (algo == TXNET_ALGO_SHORTEST_PATH)

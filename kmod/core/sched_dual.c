@@ -111,14 +111,16 @@ static void dual_choose(struct txn_engine *e)
 static u64 dual_bytes(const struct txn_graph *g, u32 op, u64 npkts)
 {
 	struct txn_run_params p = { .op = TXNET_OP_SCATTER, .port_model = TXNET_PORT_ALL };
-	u64 cap = dual_cap(g), run;
+	u64 cap = dual_cap(g), run, single;
 
 	(void)op;
 	(void)npkts;
+	/* the port model is not known here: the larger of the two */
 	run = txn_engine_bytes(g, &txn_sched_general, &p);
 	p.port_model = TXNET_PORT_SINGLE;
-	if (txn_engine_bytes(g, &txn_sched_general, &p) > run)
-		run = txn_engine_bytes(g, &txn_sched_general, &p);
+	single = txn_engine_bytes(g, &txn_sched_general, &p);
+	if (single > run)
+		run = single;
 	return sizeof(struct dual) + cap * sizeof(struct txn_move) + (cap + 2) * sizeof(u32) + run;
 }
 

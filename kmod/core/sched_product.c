@@ -438,30 +438,32 @@ static int trace_power(struct trace *t, const struct prod *P, u32 t0, u32 dims, 
 	return ret;
 }
 
-/* a3 applies: all-port, 2^m >= 2 dimensions, all alike (homogeneous). */
-static bool a3_fits(const struct txn_graph *g)
+/*
+ * Where a2 (and, @a3, a3) run: every dimension small enough to keep its
+ * trace; for a3 also 2^m >= 2 dimensions, all alike (homogeneous).
+ */
+static bool fits(u32 d, const u32 *size, const u8 *kind, bool a3)
 {
 	u32 t;
 
-	if (g->ndims < 2 || (g->ndims & (g->ndims - 1)))
+	if (!d)
 		return false;
-	for (t = 1; t < g->ndims; t++)
-		if (g->fsize[t] != g->fsize[0] || g->fkind[t] != g->fkind[0])
+	for (t = 0; t < d; t++)
+		if (size[t] > FACTOR_MAX || size[t] < 2)
+			return false;
+	if (!a3)
+		return true;
+	if (d < 2 || (d & (d - 1)))
+		return false;
+	for (t = 1; t < d; t++)
+		if (size[t] != size[0] || kind[t] != kind[0])
 			return false;
 	return true;
 }
 
-/* Every dimension small enough to keep its trace. */
-static bool factors_fit(const struct txn_graph *g)
+static bool graph_fits(const struct txn_graph *g, bool a3)
 {
-	u32 t;
-
-	if (!g->ndims || g->nodes != g->procs)
-		return false;
-	for (t = 0; t < g->ndims; t++)
-		if (g->fsize[t] > FACTOR_MAX)
-			return false;
-	return true;
+	return g->nodes == g->procs && fits(g->ndims, g->fsize, g->fkind, a3);
 }
 
 static void prod_fini(struct txn_engine *e)
@@ -487,7 +489,7 @@ static int prod_init(struct txn_engine *e, bool a3)
 	u32 t, v, c, deg;
 	int ret = 0;
 
-	if (e->p.op != TXNET_OP_TOTAL_EXCHANGE || !factors_fit(g) || (a3 && !a3_fits(g)))
+	if (e->p.op != TXNET_OP_TOTAL_EXCHANGE || !graph_fits(g, a3))
 		return -EINVAL;
 	P = txn_zalloc_array(1, sizeof(*P));
 	if (!P)
@@ -656,7 +658,7 @@ static u64 a2_bytes(const struct txn_graph *g, u32 op, u64 npkts)
 	(void)op;
 	(void)npkts;
 	/* the port model is not known here: the larger of the two */
-	return factors_fit(g) ? prod_bytes(g, TXNET_PORT_ALL, false) +
+	return graph_fits(g, false) ? prod_bytes(g, TXNET_PORT_ALL, false) +
 				prod_bytes(g, TXNET_PORT_SINGLE, false) : sizeof(struct prod);
 }
 
@@ -664,7 +666,7 @@ static u64 a3_bytes(const struct txn_graph *g, u32 op, u64 npkts)
 {
 	(void)op;
 	(void)npkts;
-	return factors_fit(g) && a3_fits(g) ? prod_bytes(g, TXNET_PORT_ALL, true) :
+	return graph_fits(g, true) ? prod_bytes(g, TXNET_PORT_ALL, true) :
 					      sizeof(struct prod);
 }
 
@@ -687,7 +689,7 @@ const struct txn_sched txn_sched_a3 = {
 };
 
 /* The factors of a product spec, in port order (as txn_graph_build() numbers them). */
-static bool spec_factors(const struct txn_spec *spec, u32 *d, u32 *size, u32 *kind)
+static bool spec_factors(const struct txn_spec *spec, u32 *d, u32 *size, u8 *kind)
 {
 	struct txn_prod p;
 	u32 t, i;
@@ -699,28 +701,19 @@ static bool spec_factors(const struct txn_spec *spec, u32 *d, u32 *size, u32 *ki
 	for (t = 0; t < p.ndims; t++) {
 		i = p.lsb_first ? p.ndims - 1 - t : t;
 		size[t] = p.size[i];
-		kind[t] = p.kind[i];
+		kind[t] = (u8)p.kind[i];
 	}
 	return true;
 }
 
 bool txn_product_fits(const struct txn_spec *spec, u32 algo, u32 port_model)
 {
-	u32 d, size[TXNET_MAX_DIMS], kind[TXNET_MAX_DIMS], t;
+	u32 d, size[TXNET_MAX_DIMS];
+	u8 kind[TXNET_MAX_DIMS];
 
-	if (!spec_factors(spec, &d, size, kind))
+	if (algo == TXNET_ALGO_A3 && port_model == TXNET_PORT_SINGLE)
 		return false;
-	for (t = 0; t < d; t++)
-		if (size[t] > FACTOR_MAX || size[t] < 2)
-			return false;
-	if (algo != TXNET_ALGO_A3)
-		return true;
-	if (port_model == TXNET_PORT_SINGLE || d < 2 || (d & (d - 1)))
-		return false;
-	for (t = 1; t < d; t++)
-		if (size[t] != size[0] || kind[t] != kind[0])
-			return false;
-	return true;
+	return spec_factors(spec, &d, size, kind) && fits(d, size, kind, algo == TXNET_ALGO_A3);
 }
 
 static u64 div_up(u64 a, u64 b)
@@ -740,7 +733,8 @@ static u64 div_up(u64 a, u64 b)
  */
 u64 txn_product_steps(const struct txn_spec *spec, u32 algo, u32 port_model)
 {
-	u32 d, size[TXNET_MAX_DIMS], kind[TXNET_MAX_DIMS], t;
+	u32 d, size[TXNET_MAX_DIMS], t;
+	u8 kind[TXNET_MAX_DIMS];
 	u64 n = 1, sum = 0, k, tt;
 
 	if (!txn_product_fits(spec, algo, port_model))

@@ -69,7 +69,7 @@ u32 txn_dim_kind_from_name(const char *name)
 	return TXNET_DIM_UNSPEC;
 }
 
-static bool is_min(u32 topo)
+bool txn_topo_is_min(u32 topo)
 {
 	return topo >= TXNET_TOPO_BUTTERFLY && topo <= TXNET_TOPO_FLIP;
 }
@@ -242,7 +242,7 @@ static int check_dims(struct txn_spec *spec, u32 topo, struct txn_spec_error *er
 				return refuse(err, -EINVAL,
 					      "hypercube dimension must be between 1 and 16",
 					      i, TXNET_A_DIM_SIZE);
-		} else if (is_min(topo)) {
+		} else if (txn_topo_is_min(topo)) {
 			if (k < 2 || (k & (k - 1)))
 				return refuse(err, -EINVAL,
 					      "MIN size must be a power of two, at least 2",
@@ -353,7 +353,7 @@ int txn_spec_validate(struct txn_spec *spec, u64 max_nodes,
 	if (ret)
 		return ret;
 
-	if (is_min(topo)) {
+	if (txn_topo_is_min(topo)) {
 		/*
 		 * 002_f7491c23b3b301d5.txt, section 2: n = log2 N stages of N/2
 		 * switches, a packet crossing one stage a tick, so n ticks

@@ -124,6 +124,9 @@ void txn_graph_free(struct txn_graph *g);
 /* "torus 8 8", "product ring:5 linear:3", "biswapped mesh 3 3"; returns length as snprintf. */
 int txn_spec_format(const struct txn_spec *spec, char *buf, size_t len);
 
+/* A multistage network (butterfly ... flip): switches, one-way links. */
+bool txn_topo_is_min(u32 topo);
+
 /* Topology keyword ("torus") to enum and back; 0 / NULL when unknown. */
 u32 txn_topo_from_name(const char *name);
 const char *txn_topo_name(u32 topo);
