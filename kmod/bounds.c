@@ -10,9 +10,26 @@
 #include "txnet.h"
 #include "core/bounds.h"
 #include "core/paths.h"
+#include "core/sched.h"
 
-static int put_bound(struct sk_buff *skb, int i, u32 op, u32 pm, bool has_root, u32 root,
-		     const struct txn_bound *b)
+/* The schedule auto picks and its proven time, where it has one. */
+static int put_expected(struct sk_buff *skb, const struct txn_spec *spec, u32 op, u32 pm)
+{
+	const struct txn_sched *s;
+	const char *why;
+	u64 steps;
+
+	s = txn_sched_pick(spec, op, TXNET_ALGO_AUTO, pm, &why);
+	if (!s || !txn_expected_steps(s, spec, op, pm, &steps))
+		return 0;
+	if (nla_put_u32(skb, TXNET_A_BOUND_ALGO, s->algo) ||
+	    nla_put_u64_64bit(skb, TXNET_A_BOUND_EXPECTED_STEPS, steps, TXNET_A_BOUND_PAD))
+		return -EMSGSIZE;
+	return 0;
+}
+
+static int put_bound(struct sk_buff *skb, int i, const struct txn_spec *spec, u32 op, u32 pm,
+		     bool has_root, u32 root, const struct txn_bound *b)
 {
 	struct nlattr *nest = nla_nest_start(skb, i);
 
@@ -24,7 +41,8 @@ static int put_bound(struct sk_buff *skb, int i, u32 op, u32 pm, bool has_root, 
 	    nla_put_u64_64bit(skb, TXNET_A_BOUND_LOWER, b->lower, TXNET_A_BOUND_PAD) ||
 	    nla_put_string(skb, TXNET_A_BOUND_NAME, b->name) ||
 	    nla_put_u64_64bit(skb, TXNET_A_BOUND_MIN_TRANSMISSIONS, b->min_transmissions,
-			      TXNET_A_BOUND_PAD)) {
+			      TXNET_A_BOUND_PAD) ||
+	    put_expected(skb, spec, op, pm)) {
 		nla_nest_cancel(skb, nest);
 		return -EMSGSIZE;
 	}
@@ -48,7 +66,8 @@ static int put_bounds(struct sk_buff *skb, const struct txn_spec *spec,
 				continue;
 			ret = txn_bound(spec, g, op, pm, txn_op_has_root(op) ? root : 0, &b);
 			if (!ret)
-				ret = put_bound(skb, ++i, op, pm, txn_op_has_root(op), root, &b);
+				ret = put_bound(skb, ++i, spec, op, pm, txn_op_has_root(op), root,
+						&b);
 			if (ret)
 				return ret;
 			cond_resched();

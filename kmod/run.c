@@ -170,7 +170,7 @@ static struct txnet_run *prepare(struct txnet_net *tn, const struct run_plan *pl
 	r->res.has_values_seed = txn_op_combines(p->op) && !p->values;
 	r->res.values_seed = p->values_seed;
 	r->res.max_ticks = p->max_ticks;
-	r->res.has_expected = txn_expected_steps(plan->s, &tn->spec, p->port_model,
+	r->res.has_expected = txn_expected_steps(plan->s, &tn->spec, p->op, p->port_model,
 						 &r->res.expected_steps);
 	r->res.expected_deliveries = r->e.expected;
 	return r;

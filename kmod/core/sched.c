@@ -2,6 +2,7 @@
 /*
  * Which schedule runs where, its lower bound and its proven time.
  */
+#include "cube.h"
 #include "sched.h"
 
 u32 txn_shape(const struct txn_spec *spec)
@@ -26,6 +27,22 @@ u32 txn_shape(const struct txn_spec *spec)
 	}
 }
 
+/* Paper 003's schedule for each operation on the d-cube; NULL where it gives none. */
+static const struct txn_sched *cube_sched(u32 op)
+{
+	static const struct txn_sched * const by_op[] = {
+		[TXNET_OP_TOTAL_EXCHANGE] = &txn_sched_cube_te,
+		[TXNET_OP_BROADCAST] = &txn_sched_cube_bcast,
+		[TXNET_OP_ACCUMULATE] = &txn_sched_cube_bcast,
+		[TXNET_OP_SCATTER] = &txn_sched_cube_scatter,
+		[TXNET_OP_GATHER] = &txn_sched_cube_gather,
+		[TXNET_OP_MULTINODE_BROADCAST] = &txn_sched_hypercube,
+		[TXNET_OP_MULTINODE_ACCUMULATE] = &txn_sched_hypercube,
+	};
+
+	return op < ARRAY_SIZE(by_op) ? by_op[op] : NULL;
+}
+
 const struct txn_sched *txn_sched_pick(const struct txn_spec *spec, u32 op, u32 algo,
 				       u32 port_model, const char **why)
 {
@@ -35,21 +52,20 @@ const struct txn_sched *txn_sched_pick(const struct txn_spec *spec, u32 op, u32 
 		*why = "op: unknown operation";
 		return NULL;
 	}
+	/* paper 003: optimal on the d-cube under either port model, every operation it treats */
+	if (spec->topo == TXNET_TOPO_HYPERCUBE && spec->size[0] <= TXN_CUBE_DMAX &&
+	    (algo == TXNET_ALGO_AUTO || algo == TXNET_ALGO_HYPERCUBE) && cube_sched(op))
+		return cube_sched(op);
+	if (algo == TXNET_ALGO_HYPERCUBE) {
+		*why = "algo: hypercube runs on hypercubes of dimension 1 to 16, every operation but prefix-sum and data-sum";
+		return NULL;
+	}
 	/* a gather is the general scatter reversed where links run both ways (paper 003, section 1) */
 	if (op == TXNET_OP_GATHER && !txn_topo_is_min(spec->topo) &&
 	    (algo == TXNET_ALGO_AUTO || algo == TXNET_ALGO_SHORTEST_PATH))
 		return &txn_sched_gather_dual;
 	if (algo == TXNET_ALGO_SHORTEST_PATH)
 		return &txn_sched_general;
-	/* paper 003, section 2: optimal on hypercubes under either port model */
-	if ((op == TXNET_OP_MULTINODE_BROADCAST || op == TXNET_OP_MULTINODE_ACCUMULATE) &&
-	    spec->topo == TXNET_TOPO_HYPERCUBE &&
-	    (algo == TXNET_ALGO_AUTO || algo == TXNET_ALGO_HYPERCUBE))
-		return &txn_sched_hypercube;
-	if (algo == TXNET_ALGO_HYPERCUBE) {
-		*why = "algo: hypercube runs multinode broadcast and accumulation on hypercubes";
-		return NULL;
-	}
 	if (op != TXNET_OP_TOTAL_EXCHANGE) {
 		if (algo == TXNET_ALGO_AUTO)
 			return &txn_sched_general;
@@ -116,16 +132,13 @@ static u64 paper001_topt(const struct txn_spec *spec, u64 n)
 }
 
 bool txn_expected_steps(const struct txn_sched *s, const struct txn_spec *spec,
-			u32 port_model, u64 *steps)
+			u32 op, u32 port_model, u64 *steps)
 {
-	u64 n;
+	u64 n, transmissions;
 
-	if (s->algo == TXNET_ALGO_HYPERCUBE) {
-		/* the broadcast and the accumulation take the same time */
-		*steps = txn_hypercube_steps(spec->size[0], TXNET_OP_MULTINODE_BROADCAST,
-					     port_model);
-		return *steps != 0;
-	}
+	if (s->algo == TXNET_ALGO_HYPERCUBE)
+		/* paper 003, Table 1 */
+		return txn_cube_optimum(spec->size[0], op, port_model, steps, &transmissions);
 	if (s->algo == TXNET_ALGO_A2 || s->algo == TXNET_ALGO_A3) {
 		*steps = txn_product_steps(spec, s->algo, port_model);
 		return *steps != 0;

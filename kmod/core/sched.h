@@ -29,7 +29,7 @@ const struct txn_sched *txn_sched_pick(const struct txn_spec *spec, u32 op, u32 
  * true and *steps set, else false.
  */
 bool txn_expected_steps(const struct txn_sched *s, const struct txn_spec *spec,
-			u32 port_model, u64 *steps);
+			u32 op, u32 port_model, u64 *steps);
 
 /* Names of enum values, as txctl spells them. */
 const char *txn_algo_name(u32 algo);
@@ -45,18 +45,21 @@ extern const struct txn_sched txn_sched_general;	/* any op, any topology: sched_
 extern const struct txn_sched txn_sched_gather_dual;	/* its scatter reversed: sched_dual.c */
 extern const struct txn_sched txn_sched_a2;	/* products, paper 000: sched_product.c */
 extern const struct txn_sched txn_sched_a3;
-extern const struct txn_sched txn_sched_hypercube;	/* paper 003: sched_hypercube.c */
+/* paper 003 on the d-cube: sched_hypercube.c, sched_cube_*.c */
+extern const struct txn_sched txn_sched_hypercube;	/* multinode broadcast, accumulation */
+extern const struct txn_sched txn_sched_cube_bcast;	/* broadcast, accumulation */
+extern const struct txn_sched txn_sched_cube_scatter;
+extern const struct txn_sched txn_sched_cube_gather;
+extern const struct txn_sched txn_sched_cube_te;	/* total exchange */
 
 /*
- * Paper 003's spanning tree of the d-cube (section 2, Figure 6): n(t) of
- * every identity in @num and the identity numbered k in @order (2^d
- * entries each); t hears from t with bit (n(t)-1) mod d cleared.  0, or
- * -EINVAL when the construction fails.
+ * A gather as @scatter from the same root, recorded and played backwards
+ * (sched_dual.c): a gather schedule's start, choose, fini and priv_bytes.
  */
-int txn_cube_numbering(u32 d, u32 *num, u32 *order);
-
-/* Paper 003's time for @op on a d-cube under @port_model, 0 when it has none here. */
-u64 txn_hypercube_steps(u32 d, u32 op, u32 port_model);
+int txn_dual_start(struct txn_engine *e, const struct txn_sched *scatter);
+void txn_dual_choose(struct txn_engine *e);
+void txn_dual_fini(struct txn_engine *e);
+u64 txn_dual_bytes(const struct txn_graph *g, const struct txn_sched *scatter);
 
 /*
  * Whether a2 or a3 (@algo) runs on @spec under @port_model, and the time

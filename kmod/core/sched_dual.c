@@ -4,8 +4,9 @@
  * 003_3e5317fe762f918d.txt, section 1: "By reversing this schedule ...
  * for every algorithm that solves the single node gather (scatter)
  * problem, [there is one for the other that] takes the same amount of
- * communication time").  The general schedule's scatter from the same
- * root is run first, on its own, and recorded; the gather replays it
+ * communication time").  A scatter from the same root (the general
+ * schedule's here, the hypercube's in sched_cube_scatter.c) is run first,
+ * on its own, and recorded; the gather replays it
  * backwards: the packet the scatter moved to x over link l at tick t
  * moves from x back over the reverse of l at tick T+1-t.  A link carries
  * one packet a tick and a node sends and receives one a tick (single-port)
@@ -39,7 +40,7 @@ static struct txn_run_params scatter_params(const struct txn_engine *e)
 	return p;
 }
 
-static void dual_fini(struct txn_engine *e)
+void txn_dual_fini(struct txn_engine *e)
 {
 	struct dual *s = e->priv;
 
@@ -52,7 +53,7 @@ static void dual_fini(struct txn_engine *e)
 	e->priv = NULL;
 }
 
-static int dual_start(struct txn_engine *e)
+int txn_dual_start(struct txn_engine *e, const struct txn_sched *scatter)
 {
 	struct txn_run_params p = scatter_params(e);
 	const struct txn_graph *g = e->g;
@@ -74,7 +75,7 @@ static int dual_start(struct txn_engine *e)
 	s->at = txn_zalloc_array(s->cap + 2, sizeof(u32));
 	if (!s->mv || !s->at)
 		return -ENOMEM;
-	ret = txn_engine_init(&s->run, g, &txn_sched_general, &p);
+	ret = txn_engine_init(&s->run, g, scatter, &p);
 	if (ret)
 		return ret;
 	for (;;) {
@@ -96,7 +97,7 @@ static int dual_start(struct txn_engine *e)
 	return ret ? -EPROTO : 0;
 }
 
-static void dual_choose(struct txn_engine *e)
+void txn_dual_choose(struct txn_engine *e)
 {
 	const struct dual *s = e->priv;
 	u32 tick = (u32)e->tick + 1, src, q;
@@ -108,27 +109,37 @@ static void dual_choose(struct txn_engine *e)
 		txn_move(e, s->mv[q].pkt, e->g->rev[s->mv[q].link]);
 }
 
-static u64 dual_bytes(const struct txn_graph *g, u32 op, u64 npkts)
+u64 txn_dual_bytes(const struct txn_graph *g, const struct txn_sched *scatter)
 {
 	struct txn_run_params p = { .op = TXNET_OP_SCATTER, .port_model = TXNET_PORT_ALL };
 	u64 cap = dual_cap(g), run, single;
 
-	(void)op;
-	(void)npkts;
 	/* the port model is not known here: the larger of the two */
-	run = txn_engine_bytes(g, &txn_sched_general, &p);
+	run = txn_engine_bytes(g, scatter, &p);
 	p.port_model = TXNET_PORT_SINGLE;
-	single = txn_engine_bytes(g, &txn_sched_general, &p);
+	single = txn_engine_bytes(g, scatter, &p);
 	if (single > run)
 		run = single;
 	return sizeof(struct dual) + cap * sizeof(struct txn_move) + (cap + 2) * sizeof(u32) + run;
 }
 
+static int general_dual_start(struct txn_engine *e)
+{
+	return txn_dual_start(e, &txn_sched_general);
+}
+
+static u64 general_dual_bytes(const struct txn_graph *g, u32 op, u64 npkts)
+{
+	(void)op;
+	(void)npkts;
+	return txn_dual_bytes(g, &txn_sched_general);
+}
+
 const struct txn_sched txn_sched_gather_dual = {
 	.algo = TXNET_ALGO_SHORTEST_PATH,
 	.name = "shortest-path",
-	.start = dual_start,
-	.choose = dual_choose,
-	.fini = dual_fini,
-	.priv_bytes = dual_bytes,
+	.start = general_dual_start,
+	.choose = txn_dual_choose,
+	.fini = txn_dual_fini,
+	.priv_bytes = general_dual_bytes,
 };

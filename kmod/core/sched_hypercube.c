@@ -25,6 +25,7 @@
  * what its children send for result t into its own partial before it
  * sends: the same ticks, 2^d(2^d-1) transmissions.
  */
+#include "cube.h"
 #include "sched.h"
 
 struct cube {
@@ -34,24 +35,6 @@ struct cube {
 	u32 *held;		/* n x n: node u's copy of message t, at t * n + u */
 	bool single, accumulate;
 };
-
-static u32 rotl(u32 t, u32 d)
-{
-	return ((t << 1) | (t >> (d - 1))) & ((1U << d) - 1);
-}
-
-/* The smallest rotation of @t: the class's name. */
-static u32 class_of(u32 t, u32 d)
-{
-	u32 best = t, r = t, i;
-
-	for (i = 1; i < d; i++) {
-		r = rotl(r, d);
-		if (r < best)
-			best = r;
-	}
-	return best;
-}
 
 /*
  * Number the class of @rep from *@k on: its first element has a one at
@@ -63,9 +46,8 @@ static bool number_class(struct cube *c, u32 rep, bool first, u32 *k)
 {
 	u32 d = c->d, m = 1 + (*k - 1) % d, t = rep, i, p;
 
-	for (p = 1, t = rotl(rep, d); t != rep; t = rotl(t, d))
-		p++;
-	for (i = 0, t = rep; i < p; i++, t = rotl(t, d)) {
+	p = txn_cube_class_size(rep, d);
+	for (i = 0, t = rep; i < p; i++, t = txn_cube_rotl(t, d)) {
 		if (!(t >> (m - 1) & 1))
 			continue;
 		if (first && (t >> ((m + d - 2) % d) & 1))
@@ -74,32 +56,27 @@ static bool number_class(struct cube *c, u32 rep, bool first, u32 *k)
 	}
 	if (i == p)
 		return false;
-	for (i = 0; i < p; i++, t = rotl(t, d)) {
+	for (i = 0; i < p; i++, t = txn_cube_rotl(t, d)) {
 		c->num[t] = *k;
 		c->order[(*k)++] = t;
 	}
 	return true;
 }
 
-/* n(t) for every identity, in the order of Figure 6; -EINVAL if it fails. */
-static int number_all(struct cube *c)
+/*
+ * n(t) for every identity, in the order of Figure 6; -EINVAL if it fails.
+ * @reps: 2^d entries of scratch for the class order.
+ */
+static int number_all(struct cube *c, u32 *reps)
 {
-	u32 d = c->d, n = c->n, k = 1, w, t, first;
+	u32 n = c->n, k = 1, i, nreps = txn_cube_class_order(c->d, reps);
 
 	c->num[0] = 0;
 	c->order[0] = 0;
-	for (w = 1; w < d; w++) {
-		if (!number_class(c, (1U << w) - 1, true, &k))
+	for (i = 0; i < nreps; i++) {
+		/* R_w1 is the class of 0..01..1 (its own name), the first of weight w */
+		if (!number_class(c, reps[i], reps[i] == (1U << txn_popcount(reps[i])) - 1, &k))
 			return -EINVAL;
-		first = class_of((1U << w) - 1, d);
-		for (t = 1; t < n; t++) {
-			/* each other class of weight w once, by its smallest element */
-			if (txn_popcount(t) != w || class_of(t, d) != t || t == first)
-				continue;
-			if (!number_class(c, t, false, &k))
-				return -EINVAL;
-		}
-		txn_cond_resched();
 	}
 	c->num[n - 1] = k;
 	c->order[k++] = n - 1;
@@ -112,10 +89,20 @@ static u32 parent(const struct cube *c, u32 t)
 	return t & ~(1U << ((c->num[t] - 1) % c->d));
 }
 
-/* The tick at which @t hears: its E_i (all-port) or n(t) (single-port). */
-static u32 tick_of(const struct cube *c, u32 t)
+/*
+ * The identities that hear at @tick, order[*lo .. *hi - 1]: E_tick
+ * (all-port), or the one numbered @tick (single-port).
+ */
+static void heard_at(const struct cube *c, u32 tick, u32 *lo, u32 *hi)
 {
-	return c->single ? c->num[t] : (c->num[t] + c->d - 1) / c->d;
+	u32 w = c->single ? 1 : c->d;
+
+	*lo = (tick - 1) * w + 1;
+	*hi = *lo + w;
+	if (*lo > c->n)
+		*lo = c->n;
+	if (*hi > c->n)
+		*hi = c->n;
 }
 
 static void cube_fini(struct txn_engine *e)
@@ -134,10 +121,17 @@ static void cube_fini(struct txn_engine *e)
 int txn_cube_numbering(u32 d, u32 *num, u32 *order)
 {
 	struct cube c = { .d = d, .n = 1U << d, .num = num, .order = order };
+	u32 *reps;
+	int ret;
 
-	if (d < 1 || d > 24)
+	if (d < 1 || d > TXN_CUBE_DMAX)
 		return -EINVAL;
-	return number_all(&c);
+	reps = txn_alloc_array(c.n, sizeof(u32));
+	if (!reps)
+		return -ENOMEM;
+	ret = number_all(&c, reps);
+	txn_free(reps);
+	return ret;
 }
 
 static int cube_start(struct txn_engine *e)
@@ -145,10 +139,10 @@ static int cube_start(struct txn_engine *e)
 	const struct txn_graph *g = e->g;
 	struct cube *c;
 	u32 t;
+	int ret;
 
 	if ((e->p.op != TXNET_OP_MULTINODE_BROADCAST &&
-	     e->p.op != TXNET_OP_MULTINODE_ACCUMULATE) || !g->flsb || g->ndims < 1 ||
-	    g->procs != 1U << g->ndims)
+	     e->p.op != TXNET_OP_MULTINODE_ACCUMULATE) || !txn_is_cube(g))
 		return -EINVAL;
 	c = txn_zalloc_array(1, sizeof(*c));
 	if (!c)
@@ -163,8 +157,9 @@ static int cube_start(struct txn_engine *e)
 	c->order = txn_alloc_array(c->n, sizeof(u32));
 	if (!c->num || !c->order)
 		return -ENOMEM;
-	if (number_all(c))
-		return -EINVAL;
+	ret = txn_cube_numbering(c->d, c->num, c->order);
+	if (ret)
+		return ret;
 	if (c->accumulate)
 		return 0;	/* node u's partial for result t is slot u * n + t throughout */
 	c->held = txn_alloc_array((u64)c->n * c->n, sizeof(u32));
@@ -183,12 +178,11 @@ static int cube_start(struct txn_engine *e)
  */
 static void accumulate_step(struct txn_engine *e, const struct cube *c, u32 fwd)
 {
-	u32 k, y, x, t, u, bit;
+	u32 k, y, x, t, u, bit, lo, hi;
 
-	for (k = 1; k < c->n; k++) {
+	heard_at(c, fwd, &lo, &hi);
+	for (k = lo; k < hi; k++) {
 		y = c->order[k];
-		if (tick_of(c, y) != fwd)
-			continue;
 		x = parent(c, y);
 		bit = (u32)__builtin_ctz(x ^ y);
 		for (t = 0; t < c->n; t++) {
@@ -212,16 +206,17 @@ static void cube_arrive(struct txn_engine *e, u32 pkt, u32 link)
 static void cube_choose(struct txn_engine *e)
 {
 	struct cube *c = e->priv;
-	u32 tick = (u32)e->tick + 1, k, y, x, t, u, v, pkt, bit;
+	u32 tick = (u32)e->tick + 1, k, y, x, t, u, v, pkt, bit, lo, hi;
 
+	if (tick > c->last)
+		return;
 	if (c->accumulate) {
 		accumulate_step(e, c, c->last + 1 - tick);
 		return;
 	}
-	for (k = 1; k < c->n; k++) {
+	heard_at(c, tick, &lo, &hi);
+	for (k = lo; k < hi; k++) {
 		y = c->order[k];
-		if (tick_of(c, y) != tick)
-			continue;
 		x = parent(c, y);
 		bit = (u32)__builtin_ctz(x ^ y);
 		for (t = 0; t < c->n; t++) {
@@ -241,7 +236,8 @@ static u64 cube_bytes(const struct txn_graph *g, u32 op, u64 npkts)
 {
 	(void)op;
 	(void)npkts;
-	return sizeof(struct cube) + 2 * (u64)g->procs * sizeof(u32) +
+	/* num, order, and the class order's scratch while they are built */
+	return sizeof(struct cube) + 3 * (u64)g->procs * sizeof(u32) +
 	       (u64)g->procs * g->procs * sizeof(u32);
 }
 
@@ -254,14 +250,3 @@ const struct txn_sched txn_sched_hypercube = {
 	.fini = cube_fini,
 	.priv_bytes = cube_bytes,
 };
-
-/* Paper 003, Table 1: the multinode broadcast's (and accumulation's) time on a d-cube. */
-u64 txn_hypercube_steps(u32 d, u32 op, u32 port_model)
-{
-	u64 n = 1ULL << d;
-
-	if ((op != TXNET_OP_MULTINODE_BROADCAST && op != TXNET_OP_MULTINODE_ACCUMULATE) ||
-	    d < 1 || d > 15)
-		return 0;
-	return port_model == TXNET_PORT_SINGLE ? n - 1 : (n - 1 + d - 1) / d;
-}

@@ -271,6 +271,11 @@ TEST_F_TIMEOUT(co, paper_000_on_products, 1200)
 		memset(&r, 0, sizeof(r));
 		r.name = "co0";
 		r.op = TXNET_OP_TOTAL_EXCHANGE;
+		/* auto runs paper 003's own schedule on a hypercube: ask for paper 000's */
+		if (q.topo == TXNET_TOPO_HYPERCUBE) {
+			r.has_algo = true;
+			r.algo = pcases[i].port == S ? TXNET_ALGO_A2 : TXNET_ALGO_A3;
+		}
 		ASSERT_EQ(0, collective(&self->t, &self->ev, &r, &res))
 			TH_LOG("%s: %s", pcases[i].label, self->t.msg);
 		EXPECT_EQ(TXNET_RUN_DONE, res.status) TH_LOG("%s: %s", pcases[i].label, res.error);
@@ -344,6 +349,102 @@ TEST_F_TIMEOUT(co, paper_003_multinode_broadcast, 1200)
 		EXPECT_EQ(n * (n - 1), res.transmissions);
 		EXPECT_EQ(n * (n - 1), res.min_transmissions);
 		ASSERT_EQ(0, txnl_del(&self->t, "co0"));
+	}
+}
+
+/*
+ * Paper 003's Table 1 (time) and Table 2 (transmissions) for @op on the
+ * d-cube, from the paper's formulas: broadcast and accumulation d and
+ * 2^d-1 (section 2); scatter and gather ceil((2^d-1)/d) all-port, 2^d-1
+ * single-port, d 2^(d-1) (section 3); total exchange 2^(d-1) all-port,
+ * d 2^(d-1) single-port, d 2^(2d-1) (section 4).
+ */
+static void cube_table(uint32_t d, uint32_t op, bool single, uint64_t *steps, uint64_t *tx)
+{
+	uint64_t n = 1ULL << d;
+
+	switch (op) {
+	case TXNET_OP_BROADCAST:
+	case TXNET_OP_ACCUMULATE:
+		*steps = d;
+		*tx = n - 1;
+		break;
+	case TXNET_OP_SCATTER:
+	case TXNET_OP_GATHER:
+		*steps = single ? n - 1 : (n - 1 + d - 1) / d;
+		*tx = d * n / 2;
+		break;
+	default:	/* total exchange */
+		*steps = single ? d * n / 2 : n / 2;
+		*tx = d * n * n / 2;
+	}
+}
+
+/*
+ * Paper 003, sections 2 to 4: broadcast, accumulation, scatter, gather and
+ * total exchange on the d-cube for d = 1..10, both port models, from a
+ * root that is not 0 where there is one.  algo auto runs the paper's
+ * schedule; the run verifies (every packet delivered once; the
+ * accumulation's sum, checked here too against the values sent); its
+ * ticks are Table 1's and its transmissions Table 2's, which are also
+ * its expected steps and the fewest transmissions.
+ */
+TEST_F_TIMEOUT(co, paper_003_every_operation, 2400)
+{
+	static const uint32_t cops[] = {
+		TXNET_OP_BROADCAST, TXNET_OP_ACCUMULATE, TXNET_OP_SCATTER, TXNET_OP_GATHER,
+		TXNET_OP_TOTAL_EXCHANGE,
+	};
+	struct txnet_req q = { .name = "co0", .topo = TXNET_TOPO_HYPERCUBE, .ndims = 1 };
+	static int64_t v[1024];
+	struct txnl_result res;
+	struct txnet_info info;
+	struct txnl_run_req r;
+	uint64_t n, steps, tx;
+	uint32_t d, port, i, j;
+	int64_t sum;
+
+	for (d = 1; d <= 10; d++) {
+		n = 1ULL << d;
+		for (j = 0, sum = 0; j < n; j++)
+			sum += v[j] = (int64_t)(j * 37 % 101) - 50;
+		for (port = TXNET_PORT_ALL; port <= TXNET_PORT_SINGLE; port++) {
+			q.size[0] = d;
+			q.port_model = port;
+			ASSERT_EQ(0, txnl_new(&self->t, &q, &info)) TH_LOG("d=%u: %s", d, self->t.msg);
+			for (i = 0; i < sizeof(cops) / sizeof(cops[0]); i++) {
+				memset(&r, 0, sizeof(r));
+				r.name = "co0";
+				r.op = cops[i];
+				r.has_root = has_root(r.op);
+				r.root = (uint32_t)(n * 5 / 8);
+				if (r.op == TXNET_OP_ACCUMULATE) {
+					r.values = v;
+					r.nvalues = (uint32_t)n;
+				}
+				ASSERT_EQ(0, collective(&self->t, &self->ev, &r, &res))
+					TH_LOG("op %u d=%u: %s", r.op, d, self->t.msg);
+				EXPECT_EQ(TXNET_RUN_DONE, res.status)
+					TH_LOG("op %u d=%u port %u: %s", r.op, d, port, res.error);
+				EXPECT_EQ(1, res.verified);
+				EXPECT_EQ(TXNET_ALGO_HYPERCUBE, res.algo) TH_LOG("op %u", r.op);
+				cube_table(d, r.op, port == TXNET_PORT_SINGLE, &steps, &tx);
+				EXPECT_EQ(steps, res.steps)
+					TH_LOG("op %u d=%u port %u", r.op, d, port);
+				EXPECT_EQ(steps, res.expected_steps)
+					TH_LOG("op %u d=%u port %u", r.op, d, port);
+				EXPECT_EQ(tx, res.transmissions)
+					TH_LOG("op %u d=%u port %u", r.op, d, port);
+				EXPECT_EQ(tx, res.min_transmissions)
+					TH_LOG("op %u d=%u port %u", r.op, d, port);
+				EXPECT_LE(res.lower_bound, res.steps);
+				if (r.op == TXNET_OP_ACCUMULATE) {
+					ASSERT_EQ(n, res.nvalues);
+					EXPECT_EQ(sum, res.values[r.root]) TH_LOG("d=%u", d);
+				}
+			}
+			ASSERT_EQ(0, txnl_del(&self->t, "co0"));
+		}
 	}
 }
 

@@ -523,7 +523,51 @@ run destroy p8
 run destroy p57
 result "paper_000_products"
 
-# 30: the module goes away under a monitor: it says so and exits 2
+# 30: paper 003 on the 6-cube (shared/papers/003_3e5317fe762f918d.txt),
+# Tables 1 and 2 with d = 6: broadcast d = 6 ticks, 2^6-1 = 63
+# transmissions; multinode broadcast and scatter ceil(63/6) = 11 all-port,
+# scatter 6 2^5 = 192 transmissions; total exchange 2^5 = 32 all-port with
+# 6 2^11 = 12288 transmissions, 6 2^5 = 192 single-port; accumulation 6.
+# bounds hypercube 10: total exchange 2^9 = 512 all-port, 10 2^9 = 5120
+# single-port, 10 2^19 = 5242880 transmissions; scatter ceil(1023/10) = 103.
+h6() { # OP ARGS... -> WANT-STEPS WANT-TRANSMISSIONS (or -)
+	local want=$1 tx=$2
+	shift 2
+	run -j run h6 "$@"
+	expect_rc 0 "run h6 $*"
+	[ "$("$JSON" -g algo < "$out")" = hypercube ] || bad="$bad [$1: algo $("$JSON" -g algo < "$out")]"
+	[ "$("$JSON" -g verified < "$out")" = true ] || bad="$bad [$1: not verified]"
+	[ "$("$JSON" -g steps < "$out")" = "$want" ] || bad="$bad [$1: steps $("$JSON" -g steps < "$out"), want $want]"
+	[ "$("$JSON" -g expected_steps < "$out")" = "$want" ] || bad="$bad [$1: expected_steps]"
+	[ "$tx" = - ] || [ "$("$JSON" -g transmissions < "$out")" = "$tx" ] ||
+		bad="$bad [$1: transmissions $("$JSON" -g transmissions < "$out"), want $tx]"
+}
+run create hypercube 6 name h6
+expect_rc 0 "create hypercube 6"
+h6 6 63 broadcast root 0
+h6 11 4032 multinode-broadcast
+h6 11 192 scatter root 5
+h6 11 192 gather root 5
+h6 32 12288 total-exchange
+run set h6 port single
+expect_rc 0 "set h6 port single"
+h6 192 12288 total-exchange
+h6 6 63 accumulate root 3 values random:5
+h6 63 192 scatter root 33
+run bounds hypercube 10
+expect_rc 0 "bounds hypercube 10"
+grep -Eq "^total-exchange +all +[0-9]+ +[^ ]+ +5242880 +hypercube +512$" "$out" ||
+	bad="$bad [bounds te all: $(grep '^total-exchange +all' "$out")]"
+grep -Eq "^total-exchange +single +[0-9]+ +[^ ]+ +5242880 +hypercube +5120$" "$out" ||
+	bad="$bad [bounds te single: $(grep -E '^total-exchange +single' "$out")]"
+grep -Eq "^scatter +all +[0-9]+ +[^ ]+ +5120 +hypercube +103$" "$out" ||
+	bad="$bad [bounds scatter: $(grep -E '^scatter +all' "$out")]"
+grep -Eq "^multinode-broadcast +single +[0-9]+ +[^ ]+ +1047552 +hypercube +1023$" "$out" ||
+	bad="$bad [bounds mnb single: $(grep -E '^multinode-broadcast +single' "$out")]"
+run destroy h6
+result "paper_003_hypercube"
+
+# 31: the module goes away under a monitor: it says so and exits 2
 "$TXCTL" monitor > "$mon" 2>&1 &
 mpid=$!
 wait_for mon_ready || bad="$bad [monitor never reported the probe network]"

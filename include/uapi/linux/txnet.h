@@ -268,6 +268,13 @@ enum txnet_bound_attr {
 	TXNET_A_BOUND_LOWER,		/* u64: lower bound on the ticks */
 	TXNET_A_BOUND_NAME,		/* string: the bound that gave it */
 	TXNET_A_BOUND_MIN_TRANSMISSIONS,/* u64 */
+	/*
+	 * Where the schedule algo auto picks has a proven time: its algo
+	 * (u32, enum txnet_algo) and that time (u64 ticks), e.g. paper 003's
+	 * Table 1 on hypercubes.
+	 */
+	TXNET_A_BOUND_ALGO,
+	TXNET_A_BOUND_EXPECTED_STEPS,
 	__TXNET_A_BOUND_MAX,
 	TXNET_A_BOUND_MAX = __TXNET_A_BOUND_MAX - 1
 };
