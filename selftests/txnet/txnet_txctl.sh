@@ -564,6 +564,16 @@ grep -Eq "^scatter +all +[0-9]+ +[^ ]+ +5120 +hypercube +103$" "$out" ||
 	bad="$bad [bounds scatter: $(grep -E '^scatter +all' "$out")]"
 grep -Eq "^multinode-broadcast +single +[0-9]+ +[^ ]+ +1047552 +hypercube +1023$" "$out" ||
 	bad="$bad [bounds mnb single: $(grep -E '^multinode-broadcast +single' "$out")]"
+# d = 12, the largest Table the issue asks for: 2^11 = 2048 all-port,
+# 12 2^11 = 24576 single-port, 12 2^23 = 100663296 transmissions
+run bounds hypercube 12 port single
+expect_rc 0 "bounds hypercube 12"
+grep -Eq "^total-exchange +single +[0-9]+ +[^ ]+ +100663296 +hypercube +24576$" "$out" ||
+	bad="$bad [bounds 12 te single: $(grep -E '^total-exchange' "$out")]"
+run -j bounds hypercube 12 port all
+expect_rc 0 "-j bounds hypercube 12"
+grep -q '"op":"total-exchange","port_model":"all",.*"algo":"hypercube","expected_steps":2048}' "$out" ||
+	bad="$bad [bounds 12 te all json: $(head -c 600 "$out")]"
 run destroy h6
 result "paper_003_hypercube"
 
