@@ -37,6 +37,7 @@ static const struct keyword algos[] = {
 	{ "a2",				TXNET_ALGO_A2 },
 	{ "a3",				TXNET_ALGO_A3 },
 	{ "hypercube",			TXNET_ALGO_HYPERCUBE },
+	{ "latin",			TXNET_ALGO_LATIN },
 };
 
 static const struct keyword statuses[] = {

@@ -113,11 +113,22 @@ static u32 perm_out(u32 topo, u32 n, u32 x)
 	return topo == TXNET_TOPO_FLIP ? unshuffle(x, n) : x;
 }
 
+u32 txn_min_in_line(u32 topo, u32 n, u32 i)
+{
+	return perm_in(topo, n, i);
+}
+
+u32 txn_min_wire(u32 topo, u32 n, u32 k, u32 x)
+{
+	return k + 1 < n ? perm_mid(topo, n, k, x) : perm_out(topo, n, x);
+}
+
 void txn_build_min(const struct txn_spec *spec, struct txn_graph *g)
 {
 	u32 N = spec->size[0], n = txn_min_log2(N), half = N >> 1;
 	u32 v, l = 0, k, h, b, x, w, work = 0;
 
+	g->min_topo = spec->topo;
 	/* processors: the two output lines of their stage-0 switch */
 	for (v = 0; v < N; v++) {
 		g->first[v] = l;

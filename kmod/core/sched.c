@@ -3,6 +3,7 @@
  * Which schedule runs where, its lower bound and its proven time.
  */
 #include "cube.h"
+#include "latin.h"
 #include "sched.h"
 
 u32 txn_shape(const struct txn_spec *spec)
@@ -58,6 +59,14 @@ const struct txn_sched *txn_sched_pick(const struct txn_spec *spec, u32 op, u32 
 		return cube_sched(op);
 	if (algo == TXNET_ALGO_HYPERCUBE) {
 		*why = "algo: hypercube runs on hypercubes of dimension 1 to 16, every operation but prefix-sum and data-sum";
+		return NULL;
+	}
+	/* paper 002: the Latin-square waves on every log2 N-stage MIN */
+	if (op == TXNET_OP_TOTAL_EXCHANGE && txn_topo_is_min(spec->topo) &&
+	    (algo == TXNET_ALGO_AUTO || algo == TXNET_ALGO_LATIN))
+		return &txn_sched_latin;
+	if (algo == TXNET_ALGO_LATIN) {
+		*why = "algo: latin runs a total exchange on the MINs (butterfly, omega, baseline, rbaseline, flip)";
 		return NULL;
 	}
 	/* a gather is the general scatter reversed where links run both ways (paper 003, section 1) */
@@ -139,6 +148,11 @@ bool txn_expected_steps(const struct txn_sched *s, const struct txn_spec *spec,
 	if (s->algo == TXNET_ALGO_HYPERCUBE)
 		/* paper 003, Table 1 */
 		return txn_cube_optimum(spec->size[0], op, port_model, steps, &transmissions);
+	if (s->algo == TXNET_ALGO_LATIN) {
+		/* paper 002, section 4, counted one stage a tick (latin.h) */
+		*steps = txn_latin_steps(spec->topo, spec->size[0], 0);
+		return *steps != 0;
+	}
 	if (s->algo == TXNET_ALGO_A2 || s->algo == TXNET_ALGO_A3) {
 		*steps = txn_product_steps(spec, s->algo, port_model);
 		return *steps != 0;
@@ -181,6 +195,7 @@ const char *txn_algo_name(u32 algo)
 		[TXNET_ALGO_A2] = "a2",
 		[TXNET_ALGO_A3] = "a3",
 		[TXNET_ALGO_HYPERCUBE] = "hypercube",
+		[TXNET_ALGO_LATIN] = "latin",
 	};
 
 	return algo < ARRAY_SIZE(names) && names[algo] ? names[algo] : "unknown";

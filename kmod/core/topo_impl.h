@@ -79,4 +79,12 @@ void txn_build_biswapped(const struct txn_prod *base, struct txn_graph *g);
 /* MIN line permutations (min.c); @n = log2 N stages. */
 u32 txn_min_log2(u32 n);
 
+/*
+ * The MIN's wiring (min.c): the input line of stage 0 processor @i is on,
+ * and where output line @x of stage @k (of @n) leads: the input line of
+ * stage k+1, or past the last stage the processor.
+ */
+u32 txn_min_in_line(u32 topo, u32 n, u32 i);
+u32 txn_min_wire(u32 topo, u32 n, u32 k, u32 x);
+
 #endif /* TXN_CORE_TOPO_IMPL_H */

@@ -86,6 +86,8 @@ struct txn_graph {
 	u32 *line;
 	/* MINs: a processor has one line in and one out, one packet a tick each */
 	bool one_line;
+	/* MINs: the wiring (enum txnet_topology), else 0 */
+	u32 min_topo;
 	/*
 	 * Cartesian products (every topology but the MINs and biswapped
 	 * networks), else ndims 0: the factors in port order (topo_impl.h),

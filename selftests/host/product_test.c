@@ -280,7 +280,8 @@ TEST(auto_picks_the_papers_schedules)
 		{ "torus 5 7", TXNET_PORT_ALL, "shortest-path" },
 		{ "ring 8", TXNET_PORT_ALL, "message-shift" },
 		{ "linear 8", TXNET_PORT_SINGLE, "furthest-first" },
-		{ "omega 8", TXNET_PORT_SINGLE, "shortest-path" },
+		{ "omega 8", TXNET_PORT_SINGLE, "latin" },
+		{ "butterfly 16", TXNET_PORT_ALL, "latin" },
 	};
 	const struct txn_sched *s;
 	const char *why;

@@ -456,6 +456,59 @@ TEST_F_TIMEOUT(co, paper_003_every_operation, 2400)
 	}
 }
 
+/*
+ * Paper 002 (shared/papers/002_f7491c23b3b301d5.txt), section 4: the
+ * complete exchange by the N configurations M XOR x of a Latin square,
+ * pipelined one wave a tick, on all five wirings for N = 2..256.  One tick
+ * a stage: the last of N waves arrives at N + log2 N - 1 (the paper's
+ * N + log N - 1 pipeline), one tick sooner where a member of the set
+ * realizes the identity, whose wave holds only messages to oneself and
+ * is left out: with every switch straight (M^{0,0}) omega and flip map i
+ * to i after n shuffles or unshuffles of n bits, the other wirings do not
+ * (and on N = 2 every wiring does).  N + log2 N - 2 is the lower bound:
+ * a processor hears N - 1 packets, one a tick, the first after log2 N.
+ * Every packet crosses log2 N stages: N (N-1) log2 N transmissions.
+ */
+TEST_F_TIMEOUT(co, paper_002_latin_squares, 1200)
+{
+	static const uint32_t wiring[] = {
+		TXNET_TOPO_BUTTERFLY, TXNET_TOPO_OMEGA, TXNET_TOPO_BASELINE,
+		TXNET_TOPO_RBASELINE, TXNET_TOPO_FLIP,
+	};
+	struct txnet_req q = { .name = "co0", .ndims = 1 };
+	struct txnl_result res;
+	struct txnet_info info;
+	struct txnl_run_req r;
+	uint64_t N, n, want;
+	uint32_t w;
+
+	for (w = 0; w < sizeof(wiring) / sizeof(wiring[0]); w++) {
+		for (N = 2, n = 1; N <= 256; N *= 2, n++) {
+			q.topo = wiring[w];
+			q.size[0] = (uint32_t)N;
+			ASSERT_EQ(0, txnl_new(&self->t, &q, &info))
+				TH_LOG("wiring %u N=%llu: %s", wiring[w], (unsigned long long)N,
+				       self->t.msg);
+			memset(&r, 0, sizeof(r));
+			r.name = "co0";
+			r.op = TXNET_OP_TOTAL_EXCHANGE;
+			ASSERT_EQ(0, collective(&self->t, &self->ev, &r, &res)) TH_LOG("%s", self->t.msg);
+			EXPECT_EQ(TXNET_RUN_DONE, res.status) TH_LOG("%s", res.error);
+			EXPECT_EQ(1, res.verified);
+			EXPECT_EQ(TXNET_ALGO_LATIN, res.algo);
+			want = N + n - 1 - (N == 2 || wiring[w] == TXNET_TOPO_OMEGA ||
+					    wiring[w] == TXNET_TOPO_FLIP);
+			EXPECT_EQ(want, res.steps)
+				TH_LOG("wiring %u N=%llu", wiring[w], (unsigned long long)N);
+			EXPECT_EQ(want, res.expected_steps);
+			EXPECT_EQ(N * (N - 1) * n, res.transmissions);
+			/* the n-1 bound: N-1 sends of one's own, the last log2 N from home */
+			EXPECT_EQ(N + n - 2, res.lower_bound);
+			ASSERT_EQ(0, txnl_del(&self->t, "co0"));
+		}
+	}
+}
+
 /* The sums each combining operation defines, from the values sent. */
 TEST_F(co, values_come_back_summed)
 {

@@ -116,7 +116,8 @@ enum txnet_algo {
 	TXNET_ALGO_SHORTEST_PATH,	/* any topology: shortest-path trees and routes */
 	TXNET_ALGO_A2,			/* cartesian products, paper 000 section 4 */
 	TXNET_ALGO_A3,			/* homogeneous products, all-port, paper 000 section 5 */
-	TXNET_ALGO_HYPERCUBE,		/* hypercubes, paper 003: multinode broadcast */
+	TXNET_ALGO_HYPERCUBE,		/* hypercubes, paper 003: every operation it treats */
+	TXNET_ALGO_LATIN,		/* log2 N-stage MINs, paper 002: Latin-square waves */
 
 	__TXNET_ALGO_MAX,
 	TXNET_ALGO_MAX = __TXNET_ALGO_MAX - 1

@@ -1,0 +1,87 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Paper 002's configurations and Latin squares (latin.h).
+ */
+#include "latin.h"
+
+#include "topo_impl.h"
+
+u32 txn_latin_route(u32 topo, u32 n, const u32 *rows, u32 x, u32 i)
+{
+	u32 y = txn_min_in_line(topo, n, i), k, h;
+
+	for (k = 0; k < n; k++) {
+		h = y >> 1;
+		/* straight keeps the input's side, cross swaps it */
+		y = txn_min_wire(topo, n, k, 2 * h + ((y & 1) ^ txn_latin_state(rows, n, h, k, x)));
+	}
+	return y;
+}
+
+void txn_latin_perm(u32 topo, u32 N, const u32 *rows, u32 x, u32 *in_tag)
+{
+	u32 n = txn_min_log2(N), i;
+
+	for (i = 0; i < N; i++)
+		in_tag[txn_latin_route(topo, n, rows, x, i)] = i;
+}
+
+int txn_latin_config(u32 N, u64 l, u32 *rows)
+{
+	u32 n = txn_min_log2(N), half = N / 2, h;
+	u64 bits = (u64)n * (half - 1), shift;
+
+	if (bits < 64 && l >> bits)
+		return -ERANGE;
+	for (h = 0; h < half; h++) {
+		shift = (u64)(half - 1 - h) * n;
+		rows[h] = shift < 64 ? (u32)(l >> shift) & ((1U << n) - 1) : 0;
+	}
+	return 0;
+}
+
+int txn_latin_index(u32 N, const u32 *rows, u64 *l)
+{
+	u32 n = txn_min_log2(N), half = N / 2, h, r;
+	u64 shift;
+
+	*l = 0;
+	for (h = 1; h < half; h++) {
+		r = rows[h] ^ rows[0];
+		shift = (u64)(half - 1 - h) * n;
+		if (!r)
+			continue;
+		if (shift + txn_min_log2(r) >= 64)
+			return -EOVERFLOW;
+		*l |= (u64)r << shift;
+	}
+	return 0;
+}
+
+u32 txn_latin_identity_wave(u32 topo, u32 N, const u32 *rows)
+{
+	u32 n = txn_min_log2(N), x, i;
+
+	for (x = 0; x < N; x++) {
+		if (txn_latin_route(topo, n, rows, x, 0))
+			continue;
+		for (i = 1; i < N; i++)
+			if (txn_latin_route(topo, n, rows, x, i) != i)
+				return ~0U;
+		return x;
+	}
+	return ~0U;
+}
+
+u64 txn_latin_steps(u32 topo, u32 N, u64 l)
+{
+	u32 *rows = txn_alloc_array(N / 2, sizeof(u32)), n = txn_min_log2(N);
+	u64 steps = 0;
+
+	if (!rows)
+		return 0;
+	if (!txn_latin_config(N, l, rows))
+		steps = N + n - 1 - (txn_latin_identity_wave(topo, N, rows) != ~0U);
+	txn_free(rows);
+	return steps;
+}

@@ -1,0 +1,59 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Network configurations of a log2 N-stage MIN and the Latin squares they
+ * fall into (paper 002, shared/papers/002_f7491c23b3b301d5.txt, sections 2
+ * and 3).  A configuration is the (N/2) x n binary matrix M = (m_{h,k}) of
+ * switch states, 0 straight and 1 cross; it is kept as its rows, @rows[h]
+ * holding m_{h,k} at bit n-1-k, so that a row reads as the paper prints it
+ * and the XOR step of section 3.1 is rows[h] ^ x.
+ */
+#ifndef TXN_CORE_LATIN_H
+#define TXN_CORE_LATIN_H
+
+#include "topology.h"
+
+/* Switch h's state at stage @k of @n under @rows XOR @x. */
+static inline u32 txn_latin_state(const u32 *rows, u32 n, u32 h, u32 k, u32 x)
+{
+	return ((rows[h] ^ x) >> (n - 1 - k)) & 1;
+}
+
+/* The output that input @i reaches under @rows XOR @x on the MIN @topo of 2^@n. */
+u32 txn_latin_route(u32 topo, u32 n, const u32 *rows, u32 x, u32 i);
+
+/*
+ * The permutation @rows XOR @x realizes, as the paper writes it (input
+ * tags): @in_tag[o] is the input whose packet reaches output o.
+ */
+void txn_latin_perm(u32 topo, u32 N, const u32 *rows, u32 x, u32 *in_tag);
+
+/*
+ * M^{l,0} (section 3.1): the rows r_0 r_1 .. r_{N/2-1}, read as one binary
+ * number, are @l, so r_0 is 0.  -ERANGE when l >= N^(N/2-1).
+ */
+int txn_latin_config(u32 N, u64 l, u32 *rows);
+
+/*
+ * Theorem 2: the index l of the set S^l that holds @rows (the rows XOR
+ * r_0, read as one number); -EOVERFLOW when it does not fit 64 bits.
+ */
+int txn_latin_index(u32 N, const u32 *rows, u64 *l);
+
+/*
+ * The x for which @rows XOR x realizes the identity, or ~0U when no member
+ * of the set does.  Each output hears from input 0 in exactly one wave (a
+ * Latin square's row), so only that wave is tried in full.
+ */
+u32 txn_latin_identity_wave(u32 topo, u32 N, const u32 *rows);
+
+/*
+ * The time of section 4's pipelined exchange from M^{l,0} on the MIN
+ * @topo of @N processors, one stage a tick: the N waves sent one a tick,
+ * the last arriving after log2 N ticks, N + log2 N - 1; one less where a
+ * member of S^l realizes the identity (its wave carries only messages to
+ * oneself, which a total exchange does not send, and is left out).  0
+ * when @l is not an index.
+ */
+u64 txn_latin_steps(u32 topo, u32 N, u64 l);
+
+#endif /* TXN_CORE_LATIN_H */
