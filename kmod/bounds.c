@@ -15,12 +15,13 @@
 /* The schedule auto picks and its proven time, where it has one. */
 static int put_expected(struct sk_buff *skb, const struct txn_spec *spec, u32 op, u32 pm)
 {
+	struct txn_run_params p = { .op = op, .port_model = pm };
 	const struct txn_sched *s;
 	const char *why;
 	u64 steps;
 
 	s = txn_sched_pick(spec, op, TXNET_ALGO_AUTO, pm, &why);
-	if (!s || !txn_expected_steps(s, spec, op, pm, &steps))
+	if (!s || !txn_expected_steps(s, spec, &p, &steps))
 		return 0;
 	if (nla_put_u32(skb, TXNET_A_BOUND_ALGO, s->algo) ||
 	    nla_put_u64_64bit(skb, TXNET_A_BOUND_EXPECTED_STEPS, steps, TXNET_A_BOUND_PAD))

@@ -59,7 +59,7 @@ static const struct nla_policy txnet_name_policy[TXNET_A_NAME + 1] = {
 	[TXNET_A_NAME] = TXNET_NAME_POLICY,
 };
 
-static const struct nla_policy txnet_run_policy[TXNET_A_MAX_TICKS + 1] = {
+static const struct nla_policy txnet_run_policy[TXNET_A_CONFIG + 1] = {
 	[TXNET_A_NAME] = TXNET_NAME_POLICY,
 	[TXNET_A_OP] = NLA_POLICY_RANGE(NLA_U32, 1, TXNET_OP_MAX),
 	[TXNET_A_ALGO] = NLA_POLICY_MAX(NLA_U32, TXNET_ALGO_MAX),
@@ -74,6 +74,9 @@ static const struct nla_policy txnet_run_policy[TXNET_A_MAX_TICKS + 1] = {
 	[TXNET_A_VALUES] = { .type = NLA_BINARY },
 	[TXNET_A_VALUES_SEED] = { .type = NLA_U64 },
 	[TXNET_A_MAX_TICKS] = { .type = NLA_U64 },
+	[TXNET_A_BOUNDS ... TXNET_A_CUT_BOUND] = TXNET_READ_ONLY,
+	/* checked against the schedule and N in txnet_run_start() */
+	[TXNET_A_CONFIG] = { .type = NLA_U64 },
 };
 
 static const struct nla_policy txnet_bounds_policy[TXNET_A_ROOT + 1] = {
@@ -168,7 +171,8 @@ static int fill_result(struct sk_buff *skb, const struct txnet_result *r)
 	    (HAS(TXNET_A_RES_VALUES) &&
 	     nla_put(skb, TXNET_A_RES_VALUES, r->values_len * sizeof(s64), r->values)) ||
 	    PUT_U64(TXNET_A_RES_VALUES_SEED, r->values_seed) ||
-	    PUT_U64(TXNET_A_RES_MAX_TICKS, r->max_ticks))
+	    PUT_U64(TXNET_A_RES_MAX_TICKS, r->max_ticks) ||
+	    PUT_U64(TXNET_A_RES_CONFIG, r->config))
 		return -EMSGSIZE;
 	nla_nest_end(skb, nest);
 	return 0;
@@ -672,6 +676,8 @@ static int parse_collective(struct genl_info *info, struct txnet_run_req *req)
 	req->values_seed = attrs[TXNET_A_VALUES_SEED] ? nla_get_u64(attrs[TXNET_A_VALUES_SEED]) :
 			   get_random_u64() % 1000000;
 	req->max_ticks = attrs[TXNET_A_MAX_TICKS] ? nla_get_u64(attrs[TXNET_A_MAX_TICKS]) : 0;
+	req->has_config = attrs[TXNET_A_CONFIG];
+	req->config = req->has_config ? nla_get_u64(attrs[TXNET_A_CONFIG]) : 0;
 	return 0;
 }
 
@@ -684,6 +690,7 @@ static const struct nlattr *refused_attr(struct nlattr **attrs, const char *why)
 	} fields[] = {
 		{ "root:", TXNET_A_ROOT }, { "values:", TXNET_A_VALUES },
 		{ "payload:", TXNET_A_PAYLOAD }, { "op:", TXNET_A_OP }, { "algo:", TXNET_A_ALGO },
+		{ "config:", TXNET_A_CONFIG },
 	};
 	u32 i;
 

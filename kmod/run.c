@@ -13,6 +13,7 @@
 
 #include "txnet.h"
 #include "trace.h"
+#include "core/latin.h"
 #include "core/sched.h"
 #include "core/bounds.h"
 
@@ -51,6 +52,8 @@ bool txnet_result_has(const struct txnet_result *r, int attr)
 		return r->status != TXNET_RUN_NONE && r->has_values_seed;
 	case TXNET_A_RES_MAX_TICKS:
 		return r->status != TXNET_RUN_NONE && r->max_ticks;
+	case TXNET_A_RES_CONFIG:
+		return r->status != TXNET_RUN_NONE && r->has_config;
 	case TXNET_A_RES_ERROR:
 		return r->error[0];
 	case TXNET_A_RES_ERROR_TICK:
@@ -102,6 +105,15 @@ static int reserve(struct txnet_net *tn, const struct txnet_run_req *req,
 	plan->p.nvalues = req->nvalues;
 	plan->p.values_seed = req->values_seed;
 	plan->p.max_ticks = req->max_ticks;
+	if (req->has_config && plan->s->algo != TXNET_ALGO_LATIN) {
+		*why = "config: only algo latin (a total exchange on a MIN) starts from a configuration";
+		return -EINVAL;
+	}
+	if (req->has_config && !txn_latin_index_valid(tn->spec.size[0], req->config)) {
+		*why = "config: not an index of paper 002's canonical partition (0 .. N^(N/2-1)-1)";
+		return -ERANGE;
+	}
+	plan->p.config = req->config;
 	ret = txn_run_check(&tn->graph, &plan->p, why);
 	if (ret)
 		return ret;
@@ -170,7 +182,9 @@ static struct txnet_run *prepare(struct txnet_net *tn, const struct run_plan *pl
 	r->res.has_values_seed = txn_op_combines(p->op) && !p->values;
 	r->res.values_seed = p->values_seed;
 	r->res.max_ticks = p->max_ticks;
-	r->res.has_expected = txn_expected_steps(plan->s, &tn->spec, p->op, p->port_model,
+	r->res.has_config = plan->s->algo == TXNET_ALGO_LATIN;
+	r->res.config = p->config;
+	r->res.has_expected = txn_expected_steps(plan->s, &tn->spec, p,
 						 &r->res.expected_steps);
 	r->res.expected_deliveries = r->e.expected;
 	return r;

@@ -17,6 +17,8 @@ struct txnet_result {
 	bool has_root, has_values_seed;
 	u32 root;
 	u64 values_seed, max_ticks;
+	bool has_config;
+	u64 config;			/* algo latin: the index l of S^l */
 	const char *bound;		/* static: which bound gave lower_bound */
 	u64 min_transmissions;
 	u64 steps;			/* valid when verified */
@@ -54,6 +56,8 @@ struct txnet_run_req {
 	const s64 *values;		/* the request's, valid until txnet_run_start() returns */
 	u32 nvalues;
 	u64 values_seed, max_ticks;
+	bool has_config;
+	u64 config;
 };
 
 /* Free what a result owns. */

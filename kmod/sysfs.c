@@ -182,6 +182,7 @@ TXNET_LAST(bound, "%s", r->bound ? r->bound : "none", TXNET_A_RES_BOUND);
 TXNET_LAST(min_transmissions, "%llu", r->min_transmissions, TXNET_A_RES_MIN_TRANSMISSIONS);
 TXNET_LAST(values_seed, "%llu", r->values_seed, TXNET_A_RES_VALUES_SEED);
 TXNET_LAST(max_ticks, "%llu", r->max_ticks, TXNET_A_RES_MAX_TICKS);
+TXNET_LAST(config, "%llu", r->config, TXNET_A_RES_CONFIG);
 
 static struct attribute *txnet_last_attrs[] = {
 	&last_run_id_attr.attr,
@@ -212,6 +213,7 @@ static struct attribute *txnet_last_attrs[] = {
 	&last_min_transmissions_attr.attr,
 	&last_values_seed_attr.attr,
 	&last_max_ticks_attr.attr,
+	&last_config_attr.attr,
 	NULL,
 };
 

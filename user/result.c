@@ -184,6 +184,7 @@ void result_parse(const struct nlattr *nest, struct txnet_res *r)
 		case TXNET_A_RES_VALUES:	parse_values(a, r, &ok); break;
 		case TXNET_A_RES_VALUES_SEED:	parse_u64(a, &r->values_seed, &ok); break;
 		case TXNET_A_RES_MAX_TICKS:	parse_u64(a, &r->max_ticks, &ok); break;
+		case TXNET_A_RES_CONFIG:	parse_u64(a, &r->config, &ok); break;
 		default:
 			/* TXNET_A_RES_PAD and attributes newer than this txctl */
 			break;
@@ -315,6 +316,8 @@ void result_print(const struct txnet_res *r, const char *key,
 		print_u64(PRINT_ANY, "values_seed", " values-seed %" PRIu64, r->values_seed);
 	if (result_has(r, TXNET_A_RES_MAX_TICKS))
 		print_u64(PRINT_ANY, "max_ticks", " max-ticks %" PRIu64, r->max_ticks);
+	if (result_has(r, TXNET_A_RES_CONFIG))
+		print_u64(PRINT_ANY, "config", " config %" PRIu64, r->config);
 	if (result_has(r, TXNET_A_RES_VALUES)) {
 		print_string(PRINT_TEXT, NULL, "%s", " values");
 		open_json_array("values");

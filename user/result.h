@@ -43,7 +43,7 @@ struct txnet_res {
 	uint32_t queue_max[TXNET_RES_QUEUE_MAX_NODES];
 	uint32_t root;
 	char bound[64];
-	uint64_t min_transmissions, values_seed, max_ticks;
+	uint64_t min_transmissions, values_seed, max_ticks, config;
 	/* TXNET_A_RES_VALUES: what each processor ended with */
 	uint32_t nvalues;
 	int64_t values[TXNET_RES_QUEUE_MAX_NODES];

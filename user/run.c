@@ -25,12 +25,13 @@ void usage_run(FILE *f)
 {
 	fprintf(f,
 		"Usage: txctl run NET OP [ root N ] [ values VALUES ] [ algo ALGO ]\n"
-		"                 [ payload BYTES ] [ seed N ] [ max-ticks N ] [ --no-wait ]\n"
+		"                 [ payload BYTES ] [ seed N ] [ max-ticks N ] [ config L ]\n"
+		"                 [ --no-wait ]\n"
 		"OP := { total-exchange | broadcast | scatter | gather | multinode-broadcast |\n"
 		"        accumulate | multinode-accumulate | prefix-sum | data-sum }\n"
 		"VALUES := { V1,V2,... | file:PATH | random:SEED }\n"
 		"ALGO := { auto | shortest-path | furthest-first | scatterings | message-shift |\n"
-		"          message-shift-plain | a2 | a3 | hypercube }\n");
+		"          message-shift-plain | a2 | a3 | hypercube | latin }\n");
 }
 
 static volatile sig_atomic_t interrupted;
@@ -200,10 +201,11 @@ int do_run(int argc, char **argv)
 		struct nlmsghdr align;
 	} tx;
 	const char *name, *algo_arg = NULL, *payload_arg = NULL,
-		   *seed_arg = NULL, *root_arg = NULL, *values_arg = NULL, *ticks_arg = NULL;
+		   *seed_arg = NULL, *root_arg = NULL, *values_arg = NULL, *ticks_arg = NULL,
+		   *config_arg = NULL;
 	static struct values vals;
 	uint32_t root = 0;
-	uint64_t max_ticks = 0;
+	uint64_t max_ticks = 0, config = 0;
 	static struct run_wait w;
 	sigset_t block, unblocked;
 	struct sigaction sa;
@@ -236,7 +238,7 @@ int do_run(int argc, char **argv)
 			algo = algo_by_name(*argv);
 			if (algo < 0)
 				invarg(*argv, "algo",
-				       "must be auto, shortest-path, furthest-first, scatterings, message-shift, message-shift-plain, a2, a3 or hypercube");
+				       "must be auto, shortest-path, furthest-first, scatterings, message-shift, message-shift-plain, a2, a3, hypercube or latin");
 		} else if (is_keyword(*argv, "root")) {
 			NEXT_ARG(usage_run);
 			if (root_arg)
@@ -261,6 +263,12 @@ int do_run(int argc, char **argv)
 				duparg("max-ticks", *argv);
 			ticks_arg = *argv;
 			max_ticks = get_u64_nonneg(*argv, "max-ticks");
+		} else if (is_keyword(*argv, "config")) {
+			NEXT_ARG(usage_run);
+			if (config_arg)
+				duparg("config", *argv);
+			config_arg = *argv;
+			config = get_u64_nonneg(*argv, "config");
 		} else if (is_keyword(*argv, "payload")) {
 			NEXT_ARG(usage_run);
 			if (payload_arg)
@@ -297,6 +305,8 @@ int do_run(int argc, char **argv)
 		mnl_attr_put(nlh, TXNET_A_VALUES, vals.n * sizeof(int64_t), vals.v);
 	if (ticks_arg)
 		mnl_attr_put_u64(nlh, TXNET_A_MAX_TICKS, max_ticks);
+	if (config_arg)
+		mnl_attr_put_u64(nlh, TXNET_A_CONFIG, config);
 	snprintf(w.name, sizeof(w.name), "%s", name);
 
 	if (txnl_open(&nl))

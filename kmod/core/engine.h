@@ -101,6 +101,7 @@ struct txn_run_params {
 	u32 nvalues;
 	u64 values_seed;		/* random values 0..999 when values is NULL */
 	u64 max_ticks;			/* fail past this many ticks; 0: no limit */
+	u64 config;			/* algo latin: the index l of S^l (paper 002) */
 };
 
 /* What an operation is (ops.c); names as txctl spells them. */

@@ -26,12 +26,19 @@ void txn_latin_perm(u32 topo, u32 N, const u32 *rows, u32 x, u32 *in_tag)
 		in_tag[txn_latin_route(topo, n, rows, x, i)] = i;
 }
 
+bool txn_latin_index_valid(u32 N, u64 l)
+{
+	u64 bits = (u64)txn_min_log2(N) * (N / 2 - 1);
+
+	return bits >= 64 || !(l >> bits);
+}
+
 int txn_latin_config(u32 N, u64 l, u32 *rows)
 {
 	u32 n = txn_min_log2(N), half = N / 2, h;
-	u64 bits = (u64)n * (half - 1), shift;
+	u64 shift;
 
-	if (bits < 64 && l >> bits)
+	if (!txn_latin_index_valid(N, l))
 		return -ERANGE;
 	for (h = 0; h < half; h++) {
 		shift = (u64)(half - 1 - h) * n;

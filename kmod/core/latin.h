@@ -33,6 +33,9 @@ void txn_latin_perm(u32 topo, u32 N, const u32 *rows, u32 x, u32 *in_tag);
  */
 int txn_latin_config(u32 N, u64 l, u32 *rows);
 
+/* Whether @l indexes a set of the canonical partition: l < N^(N/2-1). */
+bool txn_latin_index_valid(u32 N, u64 l);
+
 /*
  * Theorem 2: the index l of the set S^l that holds @rows (the rows XOR
  * r_0, read as one number); -EOVERFLOW when it does not fit 64 bits.

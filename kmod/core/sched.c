@@ -141,8 +141,9 @@ static u64 paper001_topt(const struct txn_spec *spec, u64 n)
 }
 
 bool txn_expected_steps(const struct txn_sched *s, const struct txn_spec *spec,
-			u32 op, u32 port_model, u64 *steps)
+			const struct txn_run_params *p, u64 *steps)
 {
+	u32 op = p->op, port_model = p->port_model;
 	u64 n, transmissions;
 
 	if (s->algo == TXNET_ALGO_HYPERCUBE)
@@ -150,7 +151,7 @@ bool txn_expected_steps(const struct txn_sched *s, const struct txn_spec *spec,
 		return txn_cube_optimum(spec->size[0], op, port_model, steps, &transmissions);
 	if (s->algo == TXNET_ALGO_LATIN) {
 		/* paper 002, section 4, counted one stage a tick (latin.h) */
-		*steps = txn_latin_steps(spec->topo, spec->size[0], 0);
+		*steps = txn_latin_steps(spec->topo, spec->size[0], p->config);
 		return *steps != 0;
 	}
 	if (s->algo == TXNET_ALGO_A2 || s->algo == TXNET_ALGO_A3) {

@@ -29,7 +29,7 @@ const struct txn_sched *txn_sched_pick(const struct txn_spec *spec, u32 op, u32 
  * true and *steps set, else false.
  */
 bool txn_expected_steps(const struct txn_sched *s, const struct txn_spec *spec,
-			u32 op, u32 port_model, u64 *steps);
+			const struct txn_run_params *p, u64 *steps);
 
 /* Names of enum values, as txctl spells them. */
 const char *txn_algo_name(u32 algo);

@@ -68,7 +68,9 @@ static int latin_start(struct txn_engine *e)
 	c->N = N;
 	c->n = txn_min_log2(N);
 	c->half = N / 2;
-	/* M^{0,0}: every switch straight */
+	/* M^{l,0}, l = 0 (every switch straight) unless the run names another */
+	if (txn_latin_config(N, e->p.config, c->rows))
+		return -ERANGE;
 	c->skip = txn_latin_identity_wave(c->topo, N, c->rows);
 	c->waves = c->skip == ~0U ? N : N - 1;
 	return 0;

@@ -98,7 +98,7 @@ static int bench(const char *label, struct txn_spec spec, u32 op, u32 payload, i
 			bare_best = rate;
 	}
 	txn_bound(&spec, &g, op, p.port_model, 0, &b);
-	txn_expected_steps(s, &spec, p.op, p.port_model, &exp);
+	txn_expected_steps(s, &spec, &p, &exp);
 	printf("%-12s %-20s %-14s ticks %7llu (bound %llu)  hops %10llu  %7.1f M link-hops/s  "
 	       "%6.3f s  engine %7.1f MiB = %5.1f B/message  %s\n",
 	       label, txn_op_name(op), s->name, (unsigned long long)e.tick,

@@ -62,7 +62,7 @@ static void run_exchange(const struct txn_spec *s, const struct txn_graph *g, u3
 		;
 	check(ret == 1 && !txn_engine_verify(&e), "exchange not verified");
 	check(!txn_bound(s, g, p.op, port, 0, &b) && e.tick >= b.lower, "faster than the lower bound");
-	if (txn_expected_steps(sc, s, TXNET_OP_TOTAL_EXCHANGE, port, &expected))
+	if (txn_expected_steps(sc, s, &p, &expected))
 		check(e.tick == expected, "steps differ from the paper's time");
 	txn_engine_free(&e);
 }

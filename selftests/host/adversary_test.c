@@ -803,7 +803,10 @@ TEST(forged_completion_never_verifies)
 	ASSERT_EQ(NULL, tg_make(&t, "ring 9"));
 	ms = txn_sched_pick(&t.spec, TXNET_OP_TOTAL_EXCHANGE, TXNET_ALGO_MESSAGE_SHIFT, TXNET_PORT_ALL, &why);
 	ASSERT_NE(NULL, ms);
-	ASSERT_TRUE(txn_expected_steps(ms, &t.spec, TXNET_OP_TOTAL_EXCHANGE, TXNET_PORT_ALL, &paper));
+	ASSERT_TRUE(txn_expected_steps(ms, &t.spec,
+				       &(struct txn_run_params){ .op = TXNET_OP_TOTAL_EXCHANGE,
+								 .port_model = TXNET_PORT_ALL },
+				       &paper));
 	tg_free(&t);
 	EXPECT_EQ((9 * 9 - 1 + 7) / 8, paper);
 

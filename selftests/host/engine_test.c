@@ -54,7 +54,7 @@ static int run(const char *topo, u32 algo, u32 port, u32 fault, struct outcome *
 	o->delivered = e.delivered;
 	txn_bound(&t.spec, &t.g, TXNET_OP_TOTAL_EXCHANGE, port, 0, &b);
 	o->lower_bound = b.lower;
-	o->has_expected = txn_expected_steps(s, &t.spec, TXNET_OP_TOTAL_EXCHANGE, port, &o->expected);
+	o->has_expected = txn_expected_steps(s, &t.spec, &p, &o->expected);
 	o->rule = e.failed ? e.v.rule : NULL;
 	o->err_tick = e.v.tick;
 	txn_engine_free(&e);

@@ -246,7 +246,7 @@ TEST(every_operation_meets_tables_1_and_2)
 					ASSERT_NE(NULL, s);
 					EXPECT_STREQ("hypercube", s->name);
 					table(d, p.op, port == TXNET_PORT_SINGLE, &steps, &tx);
-					ASSERT_TRUE(txn_expected_steps(s, &t.spec, p.op, port, &expected));
+					ASSERT_TRUE(txn_expected_steps(s, &t.spec, &p, &expected));
 					EXPECT_EQ(steps, expected);
 					ASSERT_EQ(0, txn_engine_init(&e, &t.g, s, &p))
 						TH_LOG("%s d=%u", txn_op_name(p.op), d);

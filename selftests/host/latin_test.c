@@ -215,11 +215,14 @@ TEST(identity_per_wiring)
 }
 
 /*
- * Section 4's exchange on every wiring, N = 2..256: verified; every
+ * Section 4's exchange on every wiring, N = 2..256, from M^{l,0} for l =
+ * 0, 1, 235 and the last index (where they are indices): verified; every
  * packet crosses the n = log2 N stages (N (N-1) n transmissions); the
  * waves take N + n - 1 ticks, N + n - 2 where the identity's wave is left
- * out (above), which is the lower bound of this model (each processor
- * hears N - 1 packets one a tick, the first after n).
+ * out, which is the lower bound of this model (each processor hears N - 1
+ * packets one a tick, the first after n).  The identity has one
+ * configuration (a banyan network realizes each permutation one way),
+ * all straight on omega and flip (above): only S^0 holds it.
  */
 TEST(complete_exchange_takes_n_plus_log_n)
 {
@@ -229,35 +232,59 @@ TEST(complete_exchange_takes_n_plus_log_n)
 	const char *why;
 	char net[40];
 	struct tg t;
-	u64 want, expected;
-	u32 w, N, n, port;
+	u64 want, expected, bits, ls[4];
+	u32 w, N, n, port, k;
 	int ret;
 
 	for (w = 0; w < ARRAY_SIZE(wirings); w++) {
 		for (N = 2; N <= 256; N *= 2) {
-			for (port = TXNET_PORT_ALL; port <= TXNET_PORT_SINGLE; port++) {
+			for (k = 0; k < 2 * ARRAY_SIZE(ls); k++) {
+				port = TXNET_PORT_ALL + k % 2;
 				n = log2u(N);
+				bits = (u64)n * (N / 2 - 1);
+				ls[0] = 0;
+				ls[1] = 1;
+				ls[2] = 235;
+				ls[3] = bits < 64 ? (1ULL << bits) - 1 : ~0ULL;
+				p.config = ls[k / 2];
+				if (!txn_latin_index_valid(N, p.config))
+					continue;
 				snprintf(net, sizeof(net), "%s %u", wiring_names[w], N);
 				ASSERT_EQ(NULL, tg_make(&t, net));
 				p.port_model = port;
 				s = txn_sched_pick(&t.spec, p.op, TXNET_ALGO_AUTO, port, &why);
 				ASSERT_NE(NULL, s);
 				EXPECT_STREQ("latin", s->name);
-				want = N + n - 1 - has_identity(wirings[w], N);
-				ASSERT_TRUE(txn_expected_steps(s, &t.spec, p.op, port, &expected));
+				want = N + n - 1 - (has_identity(wirings[w], N) && !p.config);
+				ASSERT_TRUE(txn_expected_steps(s, &t.spec, &p, &expected));
 				EXPECT_EQ(want, expected) TH_LOG("%s", net);
 				ASSERT_EQ(0, txn_engine_init(&e, &t.g, s, &p)) TH_LOG("%s", net);
 				while ((ret = txn_engine_tick(&e)) == 0)
 					;
 				EXPECT_EQ(1, ret) TH_LOG("%s: %s", net, e.v.rule);
 				EXPECT_EQ(0, txn_engine_verify(&e)) TH_LOG("%s", net);
-				EXPECT_EQ(want, e.tick) TH_LOG("%s port %u", net, port);
+				EXPECT_EQ(want, e.tick) TH_LOG("%s port %u l=%llu", net, port,
+							       (unsigned long long)p.config);
 				EXPECT_EQ((u64)N * (N - 1) * n, e.transmissions) TH_LOG("%s", net);
 				txn_engine_free(&e);
 				tg_free(&t);
 			}
 		}
 	}
+}
+
+/* Indices: N^(N/2-1) sets, every u64 from N = 32 on. */
+TEST(index_range)
+{
+	EXPECT_TRUE(txn_latin_index_valid(2, 0));
+	EXPECT_FALSE(txn_latin_index_valid(2, 1));
+	EXPECT_TRUE(txn_latin_index_valid(4, 3));
+	EXPECT_FALSE(txn_latin_index_valid(4, 4));
+	EXPECT_TRUE(txn_latin_index_valid(8, 511));
+	EXPECT_FALSE(txn_latin_index_valid(8, 512));
+	EXPECT_TRUE(txn_latin_index_valid(16, (1ULL << 28) - 1));
+	EXPECT_FALSE(txn_latin_index_valid(16, 1ULL << 28));
+	EXPECT_TRUE(txn_latin_index_valid(32, ~0ULL));
 }
 
 /* Anything but a total exchange on a MIN: refused naming algo. */

@@ -754,7 +754,7 @@ struct txnl_result {
 	uint32_t error_node;
 	uint32_t root;
 	char bound[64];
-	uint64_t min_transmissions, values_seed, max_ticks;
+	uint64_t min_transmissions, values_seed, max_ticks, config;
 	int64_t values[TXNET_RES_QUEUE_MAX_NODES];
 	uint32_t nvalues;
 };
@@ -800,6 +800,7 @@ static inline int txnl_parse_result(struct nlattr *nest, struct txnl_result *r)
 	R64(TXNET_A_RES_MIN_TRANSMISSIONS, min_transmissions);
 	R64(TXNET_A_RES_VALUES_SEED, values_seed);
 	R64(TXNET_A_RES_MAX_TICKS, max_ticks);
+	R64(TXNET_A_RES_CONFIG, config);
 #undef R32
 #undef R64
 	if (tb[TXNET_A_RES_VERIFIED])
@@ -888,11 +889,11 @@ struct txnl_run_req {
 	/* sends the retired TXNET_A_UNUSED_21 (once the fault), which must be refused */
 	bool has_unused21;
 	/* collectives */
-	bool has_root, has_values_seed, has_max_ticks;
+	bool has_root, has_values_seed, has_max_ticks, has_config;
 	uint32_t root;
 	const int64_t *values;		/* sent when non-NULL */
 	uint32_t nvalues;
-	uint64_t values_seed, max_ticks;
+	uint64_t values_seed, max_ticks, config;
 	/* filled in by txnl_run(): where each attribute sat, -1 if not sent */
 	int off_name, off_op, off_algo, off_payload, off_seed, off_unused21;
 	int off_root, off_values, off_values_seed;
@@ -947,7 +948,8 @@ static inline int txnl_run(struct txnl *t, struct txnl_run_req *r, uint32_t *run
 	     nla_put(m, TXNET_A_VALUES, r->nvalues * sizeof(int64_t), r->values));
 	RPUT(r->has_values_seed, r->off_values_seed,
 	     nla_put_u64(m, TXNET_A_VALUES_SEED, r->values_seed));
-	if (r->has_max_ticks && nla_put_u64(m, TXNET_A_MAX_TICKS, r->max_ticks) < 0) {
+	if ((r->has_max_ticks && nla_put_u64(m, TXNET_A_MAX_TICKS, r->max_ticks) < 0) ||
+	    (r->has_config && nla_put_u64(m, TXNET_A_CONFIG, r->config) < 0)) {
 		nlmsg_free(m);
 		return t->err = -ENOMEM;
 	}

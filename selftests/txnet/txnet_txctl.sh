@@ -577,7 +577,44 @@ grep -q '"op":"total-exchange","port_model":"all",.*"algo":"hypercube","expected
 run destroy h6
 result "paper_003_hypercube"
 
-# 31: the module goes away under a monitor: it says so and exits 2
+# 31: paper 002 on MINs.  butterfly 16: the Latin-square waves take
+# 16 + 4 - 1 = 19 ticks (section 4, one stage a tick); from config l = 235
+# too; omega 8 from l = 0 leaves the identity's wave out, 8 + 3 - 2 = 9.
+# A config elsewhere, or past the N^(N/2-1) = 8^3 = 512 sets of the
+# butterfly of 8, is refused naming config.
+run create butterfly 16 name b16
+expect_rc 0 "create butterfly 16"
+run -j run b16 total-exchange
+expect_rc 0 "run b16"
+[ "$("$JSON" -g algo < "$out")" = latin ] || bad="$bad [b16 algo $("$JSON" -g algo < "$out")]"
+[ "$("$JSON" -g steps < "$out")" = 19 ] || bad="$bad [b16 steps $("$JSON" -g steps < "$out")]"
+[ "$("$JSON" -g config < "$out")" = 0 ] || bad="$bad [b16 config]"
+run -j run b16 total-exchange config 235
+expect_rc 0 "run b16 config 235"
+[ "$("$JSON" -g steps < "$out")" = 19 ] || bad="$bad [b16 l=235 steps]"
+[ "$("$JSON" -g verified < "$out")" = true ] || bad="$bad [b16 l=235 verified]"
+[ "$(cat "$SYS/b16/last/config")" = 235 ] || bad="$bad [last/config $(cat "$SYS/b16/last/config")]"
+run create omega 8 name o8
+run -j run o8 total-exchange
+[ "$("$JSON" -g steps < "$out")" = 9 ] || bad="$bad [o8 steps $("$JSON" -g steps < "$out")]"
+[ "$("$JSON" -g lower_bound < "$out")" = 9 ] || bad="$bad [o8 lower_bound]"
+run create butterfly 8 name b8
+run run b8 total-exchange config 512
+expect_rc 2 "config 512 on butterfly 8"
+expect_err "config:" "config 512 on butterfly 8"
+run run b8 total-exchange config 511
+expect_rc 0 "config 511 on butterfly 8"
+run run b8 total-exchange algo shortest-path config 1
+expect_rc 2 "config with shortest-path"
+expect_err "config:" "config with shortest-path"
+run run b8 total-exchange config x
+expect_rc 1 "config x"
+run destroy b16
+run destroy o8
+run destroy b8
+result "paper_002_latin"
+
+# 32: the module goes away under a monitor: it says so and exits 2
 "$TXCTL" monitor > "$mon" 2>&1 &
 mpid=$!
 wait_for mon_ready || bad="$bad [monitor never reported the probe network]"

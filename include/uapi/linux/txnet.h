@@ -179,6 +179,12 @@ enum txnet_attr {
 	TXNET_A_TOTAL_DISTANCE,	/* u64: distances summed over all ordered pairs of processors */
 	TXNET_A_AS_BOUND,	/* u64: bound (3), single-port: ceil(TOTAL_DISTANCE / n) */
 	TXNET_A_CUT_BOUND,	/* u64: bound (4), all-port: the best dimension cut (products) */
+	/*
+	 * u64, RUN: algo latin (a total exchange on a MIN) starts from
+	 * M^{l,0}, l this index into paper 002's canonical partition,
+	 * 0 .. N^(N/2-1)-1; default 0.
+	 */
+	TXNET_A_CONFIG,
 
 	__TXNET_A_MAX,
 	TXNET_A_MAX = __TXNET_A_MAX - 1
@@ -236,6 +242,7 @@ enum txnet_res_attr {
 					 * TXNET_RES_QUEUE_MAX_NODES nodes) */
 	TXNET_A_RES_VALUES_SEED,	/* u64: the seed of random values */
 	TXNET_A_RES_MAX_TICKS,		/* u64: the run's tick limit */
+	TXNET_A_RES_CONFIG,		/* u64: algo latin: the index l it ran S^l of */
 
 	__TXNET_A_RES_MAX,
 	TXNET_A_RES_MAX = __TXNET_A_RES_MAX - 1
