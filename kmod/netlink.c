@@ -87,6 +87,13 @@ static const struct nla_policy txnet_bounds_policy[TXNET_A_ROOT + 1] = {
 	[TXNET_A_ROOT] = { .type = NLA_U32 },
 };
 
+static const struct nla_policy txnet_latin_policy[TXNET_A_CONFIG + 1] = {
+	[TXNET_A_TOPOLOGY] = TXNET_TOPO_POLICY,
+	[TXNET_A_BASE] = TXNET_TOPO_POLICY,
+	[TXNET_A_DIMS] = NLA_POLICY_NESTED_ARRAY(txnet_dim_policy),
+	[TXNET_A_CONFIG] = { .type = NLA_U64 },
+};
+
 static const struct nla_policy txnet_send_policy[TXNET_A_DATA + 1] = {
 	[TXNET_A_NAME] = TXNET_NAME_POLICY,
 	[TXNET_A_SRC] = { .type = NLA_U32 },
@@ -966,6 +973,45 @@ static int txnet_bounds_doit(struct sk_buff *skb, struct genl_info *info)
 	return genlmsg_reply(reply, info);
 }
 
+/* Open to everyone, like BOUNDS: a computation, nothing kept. */
+static int txnet_latin_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	struct txn_spec spec = { .ndims = 0 };
+	struct txnet_create_err err = {};
+	struct dim_attrs where = { .nest = { NULL } };
+	struct nlattr **attrs = info->attrs;
+	struct sk_buff *reply;
+	void *hdr;
+	u64 l;
+	int ret;
+
+	ret = parse_spec(info, &spec, &where);
+	if (ret)
+		return ret;
+	l = attrs[TXNET_A_CONFIG] ? nla_get_u64(attrs[TXNET_A_CONFIG]) : 0;
+	/* N members of N + N/2 words each, and their attribute headers */
+	reply = genlmsg_new(NLMSG_GOODSIZE + TXNET_LATIN_MAX_N * (TXNET_LATIN_MAX_N * 6 + 32),
+			    GFP_KERNEL);
+	if (!reply) {
+		GENL_SET_ERR_MSG(info, "out of memory for the reply");
+		return -ENOMEM;
+	}
+	hdr = genlmsg_put_reply(reply, info, &txnet_family, 0, TXNET_CMD_LATIN);
+	if (!hdr) {
+		nlmsg_free(reply);
+		GENL_SET_ERR_MSG(info, "the reply's header does not fit in one message");
+		return -EMSGSIZE;
+	}
+	ret = txnet_latin_fill(reply, &spec, l, &err);
+	if (ret) {
+		report(info, &where, &err);
+		nlmsg_free(reply);
+		return ret;
+	}
+	genlmsg_end(reply, hdr);
+	return genlmsg_reply(reply, info);
+}
+
 #define TXNET_OP(_cmd, _doit, _policy)				\
 	.cmd = _cmd, .doit = _doit,					\
 	.policy = _policy, .maxattr = ARRAY_SIZE(_policy) - 1
@@ -981,6 +1027,7 @@ static const struct genl_ops txnet_ops[] = {
 	{ TXNET_OP(TXNET_CMD_SEND, txnet_send_doit, txnet_send_policy) },
 	{ TXNET_OP(TXNET_CMD_RECV, txnet_recv_doit, txnet_recv_policy) },
 	{ TXNET_OP(TXNET_CMD_BOUNDS, txnet_bounds_doit, txnet_bounds_policy) },
+	{ TXNET_OP(TXNET_CMD_LATIN, txnet_latin_doit, txnet_latin_policy) },
 };
 
 static struct genl_family txnet_family __ro_after_init = {

@@ -112,6 +112,9 @@ struct sk_buff;
  */
 /* TXNET_A_TOTAL_DISTANCE, _AS_BOUND and _CUT_BOUND (when nonzero). */
 int txnet_put_te_figures(struct sk_buff *skb, const struct txn_te_figures *f);
+/* TXNET_CMD_LATIN's reply (latin.c): S^@l of the MIN @spec. */
+int txnet_latin_fill(struct sk_buff *skb, struct txn_spec *spec, u64 l,
+		     struct txnet_create_err *err);
 int txnet_bounds_fill(struct sk_buff *skb, struct txn_spec *spec, u32 port_model, u32 root,
 		      struct txnet_create_err *err);
 void txnet_net_free(struct txnet_net *tn);

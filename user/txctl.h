@@ -52,6 +52,8 @@ void usage_monitor(FILE *f);
 int do_help(int argc, char **argv);
 void usage_help(FILE *f);
 int do_bounds(int argc, char **argv);
+int do_latin(int argc, char **argv);
+void usage_latin(FILE *f);
 void usage_bounds(FILE *f);
 
 /*

@@ -609,6 +609,33 @@ expect_rc 2 "config with shortest-path"
 expect_err "config:" "config with shortest-path"
 run run b8 total-exchange config x
 expect_rc 1 "config x"
+# txctl latin: Example 2's P^235 and S^235 on the butterfly of 8, and
+# Example 1's second set of the canonical partition of the butterfly of 4,
+# exactly as the paper prints them
+run latin butterfly 8 235
+expect_rc 0 "latin butterfly 8 235"
+printf '%s\n' "butterfly 8 l 235" \
+	"06257134 000 011 101 011" "60521743 001 010 100 010" \
+	"52603471 010 001 111 001" "25064317 011 000 110 000" \
+	"17346025 100 111 001 111" "71430652 101 110 000 110" \
+	"43712560 110 101 011 101" "34175206 111 100 010 100" > "$out.want"
+cmp -s "$out" "$out.want" || bad="$bad [latin 8 235: $(tr '\n' '|' < "$out")]"
+run latin butterfly 4 config 1
+printf '%s\n' "butterfly 4 l 1" "0231 00 01" "2013 01 00" "1320 10 11" "3102 11 10" > "$out.want"
+cmp -s "$out" "$out.want" || bad="$bad [latin 4 1: $(tr '\n' '|' < "$out")]"
+rm -f "$out.want"
+run -j latin omega 4
+expect_rc 0 "-j latin omega 4"
+"$JSON" -k spec -k config < "$out" || bad="$bad [latin json]"
+run latin ring 8
+expect_rc 2 "latin ring 8"
+expect_err "topology:" "latin ring 8"
+run latin butterfly 8 512
+expect_rc 2 "latin butterfly 8 512"
+expect_err "config:" "latin butterfly 8 512"
+run latin butterfly 128
+expect_rc 2 "latin butterfly 128"
+expect_err "at most 64" "latin butterfly 128"
 run destroy b16
 run destroy o8
 run destroy b8

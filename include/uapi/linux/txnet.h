@@ -34,6 +34,7 @@ enum txnet_cmd {
 	TXNET_CMD_SEND,		/* inject a packet at a node's port: admin */
 	TXNET_CMD_RECV,		/* take what arrived at a node's port: admin */
 	TXNET_CMD_BOUNDS,	/* lower bounds of every operation on a topology */
+	TXNET_CMD_LATIN,	/* a MIN's Latin square S^l of configurations (paper 002) */
 
 	__TXNET_CMD_MAX,
 	TXNET_CMD_MAX = __TXNET_CMD_MAX - 1
@@ -185,6 +186,7 @@ enum txnet_attr {
 	 * 0 .. N^(N/2-1)-1; default 0.
 	 */
 	TXNET_A_CONFIG,
+	TXNET_A_LATIN,		/* nest: array of nests, TXNET_A_LATIN_* (LATIN reply) */
 
 	__TXNET_A_MAX,
 	TXNET_A_MAX = __TXNET_A_MAX - 1
@@ -285,6 +287,19 @@ enum txnet_bound_attr {
 	TXNET_A_BOUND_EXPECTED_STEPS,
 	__TXNET_A_BOUND_MAX,
 	TXNET_A_BOUND_MAX = __TXNET_A_BOUND_MAX - 1
+};
+
+/* The largest MIN whose square TXNET_CMD_LATIN prints (one message). */
+#define TXNET_LATIN_MAX_N	64
+
+/* One element of TXNET_A_LATIN: the member M^{l,x} of S^l. */
+enum txnet_latin_attr {
+	TXNET_A_LATIN_UNSPEC,
+	TXNET_A_LATIN_X,	/* u32: x */
+	TXNET_A_LATIN_PERM,	/* binary: u32 per output, the input whose packet reaches it */
+	TXNET_A_LATIN_ROWS,	/* binary: u32 per switch row h, m_{h,k} at bit log2 N - 1 - k */
+	__TXNET_A_LATIN_MAX,
+	TXNET_A_LATIN_MAX = __TXNET_A_LATIN_MAX - 1
 };
 
 /* One element of TXNET_A_DIMS. */
