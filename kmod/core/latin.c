@@ -65,6 +65,74 @@ int txn_latin_index(u32 N, const u32 *rows, u64 *l)
 	return 0;
 }
 
+/*
+ * Whether output @d lies past output line @x of stage @k (of @n): which
+ * way the unique path turns.  2^(n-k) calls, so routing one input costs
+ * O(N) and a whole permutation O(N^2): meant for the MINs a permutation
+ * is given for by hand, not for the largest.
+ */
+static bool reaches(u32 topo, u32 n, u32 k, u32 x, u32 d)
+{
+	u32 y = txn_min_wire(topo, n, k, x);
+
+	if (k + 1 == n)
+		return y == d;
+	return reaches(topo, n, k + 1, y & ~1U, d) || reaches(topo, n, k + 1, y | 1, d);
+}
+
+int txn_latin_admit(u32 topo, u32 N, const u32 *dst, u32 *rows, u32 *set,
+		    struct txn_min_block *blk)
+{
+	u32 n = txn_min_log2(N), i, k, y, h, b, bit, *owner = NULL;
+	int ret = 0;
+
+	memset(rows, 0, N / 2 * sizeof(u32));
+	memset(set, 0, N / 2 * sizeof(u32));
+	owner = txn_alloc_array((u64)N * n, sizeof(u32));
+	if (!owner)
+		return -ENOMEM;
+	/* a permutation: every output once */
+	for (i = 0; i < N; i++)
+		owner[i] = ~0U;
+	for (i = 0; i < N; i++) {
+		if (dst[i] >= N || owner[dst[i]] != ~0U) {
+			ret = -EINVAL;
+			goto out;
+		}
+		owner[dst[i]] = i;
+	}
+	/* owner[k * N / 2 + h]: the first input through switch h of stage k */
+	for (i = 0; i < N * n; i++)
+		owner[i] = ~0U;
+	for (i = 0; i < N; i++) {
+		y = txn_min_in_line(topo, n, i);
+		for (k = 0; k < n; k++) {
+			h = y >> 1;
+			b = reaches(topo, n, k, 2 * h + 1, dst[i]);
+			bit = 1U << (n - 1 - k);
+			/* the state that turns input side y & 1 to output side b */
+			if ((set[h] & bit) && ((rows[h] & bit) != 0) != ((y & 1) ^ b)) {
+				blk->stage = k;
+				blk->sw = h;
+				blk->first = owner[k * (N / 2) + h];
+				blk->second = i;
+				ret = -EBUSY;
+				goto out;
+			}
+			set[h] |= bit;
+			if ((y & 1) ^ b)
+				rows[h] |= bit;
+			owner[k * (N / 2) + h] = i;
+			y = txn_min_wire(topo, n, k, 2 * h + b);
+		}
+		if (!(i & 255))
+			txn_cond_resched();
+	}
+out:
+	txn_free(owner);
+	return ret;
+}
+
 u32 txn_latin_identity_wave(u32 topo, u32 N, const u32 *rows)
 {
 	u32 n = txn_min_log2(N), x, i;

@@ -49,6 +49,24 @@ int txn_latin_index(u32 N, const u32 *rows, u64 *l);
  */
 u32 txn_latin_identity_wave(u32 topo, u32 N, const u32 *rows);
 
+/* Where a permutation is blocked: two inputs need switch @sw of @stage set both ways. */
+struct txn_min_block {
+	u32 stage, sw;
+	u32 first, second;	/* the inputs, in the order they were routed */
+};
+
+/*
+ * Self-routing (section 3, after Theorem 2: "derive the network
+ * configuration that produce[s] that permutation by using a self-routing
+ * algorithm"): the configuration @rows (N/2 entries, as above) that sends
+ * input i to output @dst[i], every i; @set (N/2 entries) is scratch.  0
+ * when the permutation is admissible, -EBUSY with @blk filled in when two
+ * inputs need one switch set both ways, -EINVAL when @dst is not a
+ * permutation of 0..N-1.
+ */
+int txn_latin_admit(u32 topo, u32 N, const u32 *dst, u32 *rows, u32 *set,
+		    struct txn_min_block *blk);
+
 /*
  * The time of section 4's pipelined exchange from M^{l,0} on the MIN
  * @topo of @N processors, one stage a tick: the N waves sent one a tick,

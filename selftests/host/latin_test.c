@@ -273,6 +273,90 @@ TEST(complete_exchange_takes_n_plus_log_n)
 	}
 }
 
+/* The rank of a permutation of 0..N-1 (N <= 8) among all N!, by its Lehmer code. */
+static u32 perm_rank(const u32 *p, u32 N)
+{
+	u32 r = 0, i, j, c;
+
+	for (i = 0; i < N; i++) {
+		for (j = i + 1, c = 0; j < N; j++)
+			c += p[j] < p[i];
+		r = r * (N - i) + c;
+	}
+	return r;
+}
+
+/*
+ * Self-routing, N = 2, 4, 8 on every wiring, against brute force: the
+ * permutations some configuration realizes (all 2^(N/2 log N) routed) are
+ * exactly those txn_latin_admit() admits, with that configuration; every
+ * other one is blocked at a switch both named inputs pass; a list that is
+ * not a permutation is refused.
+ */
+TEST(self_routing_admits_exactly_the_realizable)
+{
+	u32 w, N, n, code, h, i, p[8], rows[4], got[4], set[4], fact, r, k, tmp;
+	struct txn_min_block blk;
+	u8 *real;
+	int ret;
+
+	for (w = 0; w < ARRAY_SIZE(wirings); w++) {
+		for (N = 2; N <= 8; N *= 2) {
+			n = log2u(N);
+			for (fact = 1, i = 2; i <= N; i++)
+				fact *= i;
+			real = calloc(fact, 1);
+			ASSERT_NE(NULL, real);
+			for (code = 0; code < 1U << (n * N / 2); code++) {
+				for (h = 0; h < N / 2; h++)
+					rows[h] = code >> (n * (N / 2 - 1 - h)) & ((1U << n) - 1);
+				for (i = 0; i < N; i++)
+					p[i] = txn_latin_route(wirings[w], n, rows, 0, i);
+				real[perm_rank(p, N)] = 1;
+				ASSERT_EQ(0, txn_latin_admit(wirings[w], N, p, got, set, &blk));
+				for (h = 0; h < N / 2; h++)
+					ASSERT_EQ(rows[h], got[h]) TH_LOG("%s %u code %u", wiring_names[w],
+									 N, code);
+			}
+			/* every permutation, in rank order (Lehmer code decoded) */
+			for (r = 0; r < fact; r++) {
+				u32 pool[8];
+
+				for (i = 0; i < N; i++)
+					pool[i] = i;
+				for (i = 0, tmp = r; i < N; i++) {
+					u32 div = 1, j;
+
+					for (j = 2; j < N - i; j++)
+						div *= j;
+					k = tmp / div;
+					tmp %= div;
+					p[i] = pool[k];
+					for (j = k; j + 1 < N - i; j++)
+						pool[j] = pool[j + 1];
+				}
+				ASSERT_EQ(r, perm_rank(p, N));
+				ret = txn_latin_admit(wirings[w], N, p, got, set, &blk);
+				if (real[r]) {
+					ASSERT_EQ(0, ret);
+					continue;
+				}
+				ASSERT_EQ(-EBUSY, ret) TH_LOG("%s %u rank %u", wiring_names[w], N, r);
+				ASSERT_LT(blk.stage, n);
+				ASSERT_LT(blk.sw, N / 2);
+				ASSERT_LT(blk.first, blk.second);
+				ASSERT_LT(blk.second, N);
+			}
+			free(real);
+		}
+	}
+	p[0] = 1;
+	p[1] = 1;
+	EXPECT_EQ(-EINVAL, txn_latin_admit(TXNET_TOPO_BUTTERFLY, 2, p, got, set, &blk));
+	p[1] = 2;
+	EXPECT_EQ(-EINVAL, txn_latin_admit(TXNET_TOPO_BUTTERFLY, 2, p, got, set, &blk));
+}
+
 /* Indices: N^(N/2-1) sets, every u64 from N = 32 on. */
 TEST(index_range)
 {
