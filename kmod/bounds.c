@@ -62,6 +62,9 @@ static int put_bounds(struct sk_buff *skb, const struct txn_spec *spec,
 	if (!nest)
 		return -EMSGSIZE;
 	for (op = 1; op <= TXNET_OP_MAX; op++) {
+		/* a permutation's bound is its own: in the run's result */
+		if (op == TXNET_OP_PERMUTATION)
+			continue;
 		for (pm = TXNET_PORT_ALL; pm <= TXNET_PORT_SINGLE; pm++) {
 			if (port_model && pm != port_model)
 				continue;

@@ -59,7 +59,7 @@ static const struct nla_policy txnet_name_policy[TXNET_A_NAME + 1] = {
 	[TXNET_A_NAME] = TXNET_NAME_POLICY,
 };
 
-static const struct nla_policy txnet_run_policy[TXNET_A_CONFIG + 1] = {
+static const struct nla_policy txnet_run_policy[TXNET_A_DESTS + 1] = {
 	[TXNET_A_NAME] = TXNET_NAME_POLICY,
 	[TXNET_A_OP] = NLA_POLICY_RANGE(NLA_U32, 1, TXNET_OP_MAX),
 	[TXNET_A_ALGO] = NLA_POLICY_MAX(NLA_U32, TXNET_ALGO_MAX),
@@ -77,6 +77,9 @@ static const struct nla_policy txnet_run_policy[TXNET_A_CONFIG + 1] = {
 	[TXNET_A_BOUNDS ... TXNET_A_CUT_BOUND] = TXNET_READ_ONLY,
 	/* checked against the schedule and N in txnet_run_start() */
 	[TXNET_A_CONFIG] = { .type = NLA_U64 },
+	[TXNET_A_LATIN] = TXNET_READ_ONLY,
+	/* u32 per processor: checked against the nodes in txn_run_check() */
+	[TXNET_A_DESTS] = { .type = NLA_BINARY },
 };
 
 static const struct nla_policy txnet_bounds_policy[TXNET_A_ROOT + 1] = {
@@ -179,7 +182,12 @@ static int fill_result(struct sk_buff *skb, const struct txnet_result *r)
 	     nla_put(skb, TXNET_A_RES_VALUES, r->values_len * sizeof(s64), r->values)) ||
 	    PUT_U64(TXNET_A_RES_VALUES_SEED, r->values_seed) ||
 	    PUT_U64(TXNET_A_RES_MAX_TICKS, r->max_ticks) ||
-	    PUT_U64(TXNET_A_RES_CONFIG, r->config))
+	    PUT_U64(TXNET_A_RES_CONFIG, r->config) ||
+	    PUT_U32(TXNET_A_RES_CONFIG_X, r->config_x) ||
+	    PUT_U32(TXNET_A_RES_BLOCK_STAGE, r->block_stage) ||
+	    PUT_U32(TXNET_A_RES_BLOCK_SWITCH, r->block_switch) ||
+	    (HAS(TXNET_A_RES_BLOCK_INPUTS) &&
+	     nla_put(skb, TXNET_A_RES_BLOCK_INPUTS, sizeof(r->block_inputs), r->block_inputs)))
 		return -EMSGSIZE;
 	nla_nest_end(skb, nest);
 	return 0;
@@ -685,6 +693,20 @@ static int parse_collective(struct genl_info *info, struct txnet_run_req *req)
 	req->max_ticks = attrs[TXNET_A_MAX_TICKS] ? nla_get_u64(attrs[TXNET_A_MAX_TICKS]) : 0;
 	req->has_config = attrs[TXNET_A_CONFIG];
 	req->config = req->has_config ? nla_get_u64(attrs[TXNET_A_CONFIG]) : 0;
+	if (attrs[TXNET_A_DESTS] && req->op != TXNET_OP_PERMUTATION) {
+		NL_SET_ERR_MSG_ATTR(info->extack, attrs[TXNET_A_DESTS],
+				    "dests: only a permutation takes destinations");
+		return -EINVAL;
+	}
+	if (attrs[TXNET_A_DESTS]) {
+		if (!nla_len(attrs[TXNET_A_DESTS]) || nla_len(attrs[TXNET_A_DESTS]) % sizeof(u32)) {
+			NL_SET_ERR_MSG_ATTR(info->extack, attrs[TXNET_A_DESTS],
+					    "dests: a non-empty array of u32, 4 bytes each");
+			return -EINVAL;
+		}
+		req->dests = nla_data(attrs[TXNET_A_DESTS]);
+		req->ndests = nla_len(attrs[TXNET_A_DESTS]) / sizeof(u32);
+	}
 	return 0;
 }
 
@@ -697,7 +719,7 @@ static const struct nlattr *refused_attr(struct nlattr **attrs, const char *why)
 	} fields[] = {
 		{ "root:", TXNET_A_ROOT }, { "values:", TXNET_A_VALUES },
 		{ "payload:", TXNET_A_PAYLOAD }, { "op:", TXNET_A_OP }, { "algo:", TXNET_A_ALGO },
-		{ "config:", TXNET_A_CONFIG },
+		{ "config:", TXNET_A_CONFIG }, { "dests:", TXNET_A_DESTS },
 	};
 	u32 i;
 

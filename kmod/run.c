@@ -14,6 +14,7 @@
 #include "txnet.h"
 #include "trace.h"
 #include "core/latin.h"
+#include "core/topo_impl.h"
 #include "core/sched.h"
 #include "core/bounds.h"
 
@@ -54,12 +55,19 @@ bool txnet_result_has(const struct txnet_result *r, int attr)
 		return r->status != TXNET_RUN_NONE && r->max_ticks;
 	case TXNET_A_RES_CONFIG:
 		return r->status != TXNET_RUN_NONE && r->has_config;
+	case TXNET_A_RES_CONFIG_X:
+		return r->status != TXNET_RUN_NONE && r->has_config_x;
+	case TXNET_A_RES_BLOCK_STAGE:
+	case TXNET_A_RES_BLOCK_SWITCH:
+	case TXNET_A_RES_BLOCK_INPUTS:
+		return r->status == TXNET_RUN_BLOCKED;
 	case TXNET_A_RES_ERROR:
 		return r->error[0];
 	case TXNET_A_RES_ERROR_TICK:
-		return r->status == TXNET_RUN_FAILED;
+		return r->status == TXNET_RUN_FAILED || r->status == TXNET_RUN_BLOCKED;
 	case TXNET_A_RES_ERROR_NODE:
-		return r->status == TXNET_RUN_FAILED && r->error_node != TXN_NONE;
+		return (r->status == TXNET_RUN_FAILED || r->status == TXNET_RUN_BLOCKED) &&
+		       r->error_node != TXN_NONE;
 	default:
 		return r->status != TXNET_RUN_NONE;
 	}
@@ -114,6 +122,8 @@ static int reserve(struct txnet_net *tn, const struct txnet_run_req *req,
 		return -ERANGE;
 	}
 	plan->p.config = req->config;
+	plan->p.dests = req->dests;
+	plan->p.ndests = req->ndests;
 	ret = txn_run_check(&tn->graph, &plan->p, why);
 	if (ret)
 		return ret;
@@ -133,6 +143,32 @@ static int reserve(struct txnet_net *tn, const struct txnet_run_req *req,
 	return 0;
 }
 
+/*
+ * A permutation on a MIN: the configuration that realizes it (paper 002,
+ * section 3), reported as the member M^{l,x} of the set S^l that holds it
+ * (Theorem 2); or none, and the run must block.  Where l does not fit 64
+ * bits (N >= 32 in general) only the run's outcome is reported.
+ */
+static void find_config(struct txnet_run *r, const struct txn_graph *g, const u32 *dests)
+{
+	u32 N = g->procs, *rows, *set;
+	struct txn_min_block blk;
+	u64 l;
+
+	rows = kvcalloc(N, sizeof(u32), GFP_KERNEL_ACCOUNT | __GFP_NOWARN);
+	if (!rows)
+		return;
+	set = rows + N / 2;
+	r->admissible = !txn_latin_admit(g->min_topo, N, dests, rows, set, &blk);
+	if (r->admissible && !txn_latin_index(N, rows, &l)) {
+		r->res.has_config = true;
+		r->res.config = l;
+		r->res.has_config_x = true;
+		r->res.config_x = rows[0];
+	}
+	kvfree(rows);
+}
+
 /* The heavy part, without txnet_lock: charge, allocate, set the engine up. */
 static struct txnet_run *prepare(struct txnet_net *tn, const struct run_plan *plan,
 				 const char **why)
@@ -145,6 +181,9 @@ static struct txnet_run *prepare(struct txnet_net *tn, const struct run_plan *pl
 
 	/* The engine, and the searches txn_bound() makes while setting up. */
 	bytes = txn_engine_bytes(&tn->graph, plan->s, p) + txn_bound_bytes(&tn->counts) + sizeof(*r);
+	/* find_config(): rows and set, and txn_latin_admit()'s owners */
+	if (plan->s->algo == TXNET_ALGO_SELF_ROUTING)
+		bytes += (u64)tn->counts.procs * (2 + txn_min_log2(tn->counts.procs)) * sizeof(u32);
 	if (txnet_mem_charge(bytes)) {
 		*why = "the exchange needs more memory than the mem_budget limit leaves";
 		return ERR_PTR(-ENOSPC);
@@ -173,7 +212,10 @@ static struct txnet_run *prepare(struct txnet_net *tn, const struct run_plan *pl
 	r->res.nodes = tn->counts.procs;
 	r->res.payload = p->payload;
 	r->res.seed = p->seed;
-	txn_bound(&tn->spec, &tn->graph, p->op, p->port_model, p->root, &bound);
+	if (p->op == TXNET_OP_PERMUTATION)
+		txn_bound_perm(&tn->graph, p->dests, &bound);
+	else
+		txn_bound(&tn->spec, &tn->graph, p->op, p->port_model, p->root, &bound);
 	r->res.lower_bound = bound.lower;
 	r->res.bound = bound.name;
 	r->res.min_transmissions = bound.min_transmissions;
@@ -184,6 +226,8 @@ static struct txnet_run *prepare(struct txnet_net *tn, const struct run_plan *pl
 	r->res.max_ticks = p->max_ticks;
 	r->res.has_config = plan->s->algo == TXNET_ALGO_LATIN;
 	r->res.config = p->config;
+	if (plan->s->algo == TXNET_ALGO_SELF_ROUTING)
+		find_config(r, &tn->graph, p->dests);
 	r->res.has_expected = txn_expected_steps(plan->s, &tn->spec, p,
 						 &r->res.expected_steps);
 	r->res.expected_deliveries = r->e.expected;
@@ -270,6 +314,26 @@ static void keep_values(struct txnet_run *r)
 			res->values[v] = 0;
 }
 
+/*
+ * Whether the run failed because its permutation is not admissible: the
+ * engine stopped it at a line two messages needed at once, and no
+ * configuration realizes the permutation.  Both must hold: a schedule
+ * cannot pass an admissible permutation off as blocked.
+ */
+static bool blocked(struct txnet_run *r)
+{
+	struct txn_engine *e = &r->e;
+	struct txnet_result *res = &r->res;
+
+	if (res->algo != TXNET_ALGO_SELF_ROUTING || r->admissible || !e->failed ||
+	    e->v.link == TXN_NONE || e->v.other == TXN_NONE)
+		return false;
+	txn_min_place(e->g, e->v.link, &res->block_stage, &res->block_switch);
+	res->block_inputs[0] = txn_pkt_src(e, e->v.other);
+	res->block_inputs[1] = txn_pkt_src(e, e->v.pkt);
+	return true;
+}
+
 static void finish(struct txnet_run *r, int ret, bool stopped)
 {
 	struct txnet_result *res = &r->res;
@@ -297,6 +361,17 @@ static void finish(struct txnet_run *r, int ret, bool stopped)
 	}
 	if (ret == 1)
 		ret = txn_engine_verify(e);
+	if (ret && blocked(r)) {
+		res->status = TXNET_RUN_BLOCKED;
+		snprintf(res->error, sizeof(res->error),
+			 "blocked: stage %u switch %u, inputs %u and %u need it set both ways",
+			 res->block_stage, res->block_switch, res->block_inputs[0],
+			 res->block_inputs[1]);
+		res->error_tick = e->v.tick;
+		res->error_node = e->v.node;
+		res->ticks = max(res->ticks, res->error_tick);
+		return;
+	}
 	if (ret) {
 		res->status = TXNET_RUN_FAILED;
 		strscpy(res->error, e->failed ? e->v.rule : "engine error", sizeof(res->error));

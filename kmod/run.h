@@ -18,7 +18,11 @@ struct txnet_result {
 	u32 root;
 	u64 values_seed, max_ticks;
 	bool has_config;
-	u64 config;			/* algo latin: the index l of S^l */
+	u64 config;			/* algo latin: the index l of S^l; self-routing: */
+	bool has_config_x;
+	u32 config_x;			/* ... the configuration M^{l,x} that routes it */
+	u32 block_stage, block_switch;	/* TXNET_RUN_BLOCKED: where */
+	u32 block_inputs[2];
 	const char *bound;		/* static: which bound gave lower_bound */
 	u64 min_transmissions;
 	u64 steps;			/* valid when verified */
@@ -45,6 +49,7 @@ struct txnet_run {
 	u64 tick_ns;
 	u64 charged;			/* bytes charged to mem_budget */
 	int engine_ret;			/* the last txn_engine_tick() */
+	bool admissible;		/* self-routing: txn_latin_admit() found a configuration */
 };
 
 struct txnet_net;
@@ -58,6 +63,8 @@ struct txnet_run_req {
 	u64 values_seed, max_ticks;
 	bool has_config;
 	u64 config;
+	const u32 *dests;		/* the request's, valid until txnet_run_start() returns */
+	u32 ndests;
 };
 
 /* Free what a result owns. */

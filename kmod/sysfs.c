@@ -183,6 +183,13 @@ TXNET_LAST(min_transmissions, "%llu", r->min_transmissions, TXNET_A_RES_MIN_TRAN
 TXNET_LAST(values_seed, "%llu", r->values_seed, TXNET_A_RES_VALUES_SEED);
 TXNET_LAST(max_ticks, "%llu", r->max_ticks, TXNET_A_RES_MAX_TICKS);
 TXNET_LAST(config, "%llu", r->config, TXNET_A_RES_CONFIG);
+TXNET_LAST(config_x, "%u", r->config_x, TXNET_A_RES_CONFIG_X);
+TXNET_LAST(block_stage, "%u", r->block_stage, TXNET_A_RES_BLOCK_STAGE);
+TXNET_LAST(block_switch, "%u", r->block_switch, TXNET_A_RES_BLOCK_SWITCH);
+/* "a b": the input that had the switch first, then the one that needed it the other way */
+#define BLOCK_INPUTS_FMT "%u %u"
+#define BLOCK_INPUTS(r) (r)->block_inputs[0], (r)->block_inputs[1]
+TXNET_LAST(block_inputs, BLOCK_INPUTS_FMT, BLOCK_INPUTS(r), TXNET_A_RES_BLOCK_INPUTS);
 
 static struct attribute *txnet_last_attrs[] = {
 	&last_run_id_attr.attr,
@@ -214,6 +221,10 @@ static struct attribute *txnet_last_attrs[] = {
 	&last_values_seed_attr.attr,
 	&last_max_ticks_attr.attr,
 	&last_config_attr.attr,
+	&last_config_x_attr.attr,
+	&last_block_stage_attr.attr,
+	&last_block_switch_attr.attr,
+	&last_block_inputs_attr.attr,
 	NULL,
 };
 

@@ -25,6 +25,7 @@ static const struct keyword ops[] = {
 	{ "multinode-accumulate",	TXNET_OP_MULTINODE_ACCUMULATE },
 	{ "prefix-sum",			TXNET_OP_PREFIX_SUM },
 	{ "data-sum",			TXNET_OP_DATA_SUM },
+	{ "permutation",		TXNET_OP_PERMUTATION },
 };
 
 static const struct keyword algos[] = {
@@ -38,6 +39,7 @@ static const struct keyword algos[] = {
 	{ "a3",				TXNET_ALGO_A3 },
 	{ "hypercube",			TXNET_ALGO_HYPERCUBE },
 	{ "latin",			TXNET_ALGO_LATIN },
+	{ "self-routing",		TXNET_ALGO_SELF_ROUTING },
 };
 
 static const struct keyword statuses[] = {
@@ -45,6 +47,7 @@ static const struct keyword statuses[] = {
 	{ "done",			TXNET_RUN_DONE },
 	{ "failed",			TXNET_RUN_FAILED },
 	{ "stopped",			TXNET_RUN_STOPPED },
+	{ "blocked",			TXNET_RUN_BLOCKED },
 };
 
 #define KW(table)	table, sizeof(table) / sizeof(table[0])
@@ -185,6 +188,15 @@ void result_parse(const struct nlattr *nest, struct txnet_res *r)
 		case TXNET_A_RES_VALUES_SEED:	parse_u64(a, &r->values_seed, &ok); break;
 		case TXNET_A_RES_MAX_TICKS:	parse_u64(a, &r->max_ticks, &ok); break;
 		case TXNET_A_RES_CONFIG:	parse_u64(a, &r->config, &ok); break;
+		case TXNET_A_RES_CONFIG_X:	parse_u32(a, &r->config_x, &ok); break;
+		case TXNET_A_RES_BLOCK_STAGE:	parse_u32(a, &r->block_stage, &ok); break;
+		case TXNET_A_RES_BLOCK_SWITCH:	parse_u32(a, &r->block_switch, &ok); break;
+		case TXNET_A_RES_BLOCK_INPUTS:
+			ok = mnl_attr_get_payload_len(a) == sizeof(r->block_inputs);
+			if (ok)
+				memcpy(r->block_inputs, mnl_attr_get_payload(a),
+				       sizeof(r->block_inputs));
+			break;
 		default:
 			/* TXNET_A_RES_PAD and attributes newer than this txctl */
 			break;
@@ -318,6 +330,19 @@ void result_print(const struct txnet_res *r, const char *key,
 		print_u64(PRINT_ANY, "max_ticks", " max-ticks %" PRIu64, r->max_ticks);
 	if (result_has(r, TXNET_A_RES_CONFIG))
 		print_u64(PRINT_ANY, "config", " config %" PRIu64, r->config);
+	if (result_has(r, TXNET_A_RES_CONFIG_X))
+		print_uint(PRINT_ANY, "config_x", " x %u", r->config_x);
+	/* the text has them in the error */
+	if (result_has(r, TXNET_A_RES_BLOCK_STAGE))
+		print_uint(PRINT_JSON, "block_stage", NULL, r->block_stage);
+	if (result_has(r, TXNET_A_RES_BLOCK_SWITCH))
+		print_uint(PRINT_JSON, "block_switch", NULL, r->block_switch);
+	if (result_has(r, TXNET_A_RES_BLOCK_INPUTS)) {
+		open_json_array("block_inputs");
+		print_uint(PRINT_JSON, NULL, NULL, r->block_inputs[0]);
+		print_uint(PRINT_JSON, NULL, NULL, r->block_inputs[1]);
+		close_json_array();
+	}
 	if (result_has(r, TXNET_A_RES_VALUES)) {
 		print_string(PRINT_TEXT, NULL, "%s", " values");
 		open_json_array("values");

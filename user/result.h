@@ -44,6 +44,9 @@ struct txnet_res {
 	uint32_t root;
 	char bound[64];
 	uint64_t min_transmissions, values_seed, max_ticks, config;
+	uint32_t config_x;
+	/* TXNET_RUN_BLOCKED: where a permutation blocked */
+	uint32_t block_stage, block_switch, block_inputs[2];
 	/* TXNET_A_RES_VALUES: what each processor ended with */
 	uint32_t nvalues;
 	int64_t values[TXNET_RES_QUEUE_MAX_NODES];

@@ -19,6 +19,7 @@
 #include "output.h"
 #include "result.h"
 #include "txctl.h"
+#include "dests.h"
 #include "values.h"
 
 void usage_run(FILE *f)
@@ -27,11 +28,13 @@ void usage_run(FILE *f)
 		"Usage: txctl run NET OP [ root N ] [ values VALUES ] [ algo ALGO ]\n"
 		"                 [ payload BYTES ] [ seed N ] [ max-ticks N ] [ config L ]\n"
 		"                 [ --no-wait ]\n"
+		"       txctl run NET permutation DESTS [ algo ALGO ] [ payload BYTES ] ...\n"
 		"OP := { total-exchange | broadcast | scatter | gather | multinode-broadcast |\n"
 		"        accumulate | multinode-accumulate | prefix-sum | data-sum }\n"
 		"VALUES := { V1,V2,... | file:PATH | random:SEED }\n"
+		"DESTS := { D0,D1,... | file:PATH }   (processor i's message goes to Di)\n"
 		"ALGO := { auto | shortest-path | furthest-first | scatterings | message-shift |\n"
-		"          message-shift-plain | a2 | a3 | hypercube | latin }\n");
+		"          message-shift-plain | a2 | a3 | hypercube | latin | self-routing }\n");
 }
 
 static volatile sig_atomic_t interrupted;
@@ -195,15 +198,17 @@ static int wait_run(struct txnl *nl, struct txnl *ev, struct run_wait *w,
 
 int do_run(int argc, char **argv)
 {
-	/* room for VALUES_MAX values */
+	/* room for VALUES_MAX values or DESTS_MAX destinations */
 	static union {
-		char buf[TXNL_BUF_SIZE + VALUES_MAX * sizeof(int64_t)];
+		char buf[TXNL_BUF_SIZE + VALUES_MAX * sizeof(int64_t) +
+			 DESTS_MAX * sizeof(uint32_t)];
 		struct nlmsghdr align;
 	} tx;
 	const char *name, *algo_arg = NULL, *payload_arg = NULL,
 		   *seed_arg = NULL, *root_arg = NULL, *values_arg = NULL, *ticks_arg = NULL,
 		   *config_arg = NULL;
 	static struct values vals;
+	static struct dests dests;
 	uint32_t root = 0;
 	uint64_t max_ticks = 0, config = 0;
 	static struct run_wait w;
@@ -227,7 +232,11 @@ int do_run(int argc, char **argv)
 	op = op_by_name(*argv);
 	if (op < 0)
 		invarg(*argv, "OP",
-		       "must be total-exchange, broadcast, scatter, gather, multinode-broadcast, accumulate, multinode-accumulate, prefix-sum or data-sum");
+		       "must be total-exchange, broadcast, scatter, gather, multinode-broadcast, accumulate, multinode-accumulate, prefix-sum, data-sum or permutation");
+	if (op == TXNET_OP_PERMUTATION) {
+		NEXT_ARG(usage_run);
+		dests_parse(*argv, &dests);
+	}
 	argc--, argv++;
 	for (; argc > 0; argc--, argv++) {
 		if (is_keyword(*argv, "algo")) {
@@ -238,7 +247,7 @@ int do_run(int argc, char **argv)
 			algo = algo_by_name(*argv);
 			if (algo < 0)
 				invarg(*argv, "algo",
-				       "must be auto, shortest-path, furthest-first, scatterings, message-shift, message-shift-plain, a2, a3, hypercube or latin");
+				       "must be auto, shortest-path, furthest-first, scatterings, message-shift, message-shift-plain, a2, a3, hypercube, latin or self-routing");
 		} else if (is_keyword(*argv, "root")) {
 			NEXT_ARG(usage_run);
 			if (root_arg)
@@ -307,6 +316,8 @@ int do_run(int argc, char **argv)
 		mnl_attr_put_u64(nlh, TXNET_A_MAX_TICKS, max_ticks);
 	if (config_arg)
 		mnl_attr_put_u64(nlh, TXNET_A_CONFIG, config);
+	if (op == TXNET_OP_PERMUTATION)
+		mnl_attr_put(nlh, TXNET_A_DESTS, dests.n * sizeof(uint32_t), dests.d);
 	snprintf(w.name, sizeof(w.name), "%s", name);
 
 	if (txnl_open(&nl))

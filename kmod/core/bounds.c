@@ -399,11 +399,88 @@ int txn_bound(const struct txn_spec *spec, const struct txn_graph *g, u32 op,
 	case TXNET_OP_DATA_SUM:
 		sums(&c, single, false);
 		break;
+	case TXNET_OP_PERMUTATION:
+		ret = -EOPNOTSUPP;	/* its bound is the permutation's: txn_bound_perm() */
+		break;
 	}
 out:
 	txn_paths_free(&c.P);
 	txn_free(c.via);
 	txn_free(c.hist);
+	return ret;
+}
+
+/* Processor @u's distance to @v on a product, from their coordinates. */
+static u32 coord_distance(const struct txn_graph *g, u32 u, u32 v)
+{
+	u32 t, d, k, a, b, fw, dist = 0;
+
+	for (t = 0; t < g->ndims; t++) {
+		d = g->flsb ? t : g->ndims - 1 - t;
+		k = g->fsize[d];
+		a = u % k;
+		b = v % k;
+		u /= k;
+		v /= k;
+		if (a == b)
+			continue;
+		switch (g->fkind[d]) {
+		case TXNET_DIM_LINEAR:
+			dist += a < b ? b - a : a - b;
+			break;
+		case TXNET_DIM_RING:
+			fw = b > a ? b - a : b + k - a;
+			dist += fw < k - fw ? fw : k - fw;
+			break;
+		default:
+			dist++;
+		}
+	}
+	return dist;
+}
+
+int txn_bound_perm(const struct txn_graph *g, const u32 *dests, struct txn_bound *b)
+{
+	struct txn_paths P = {};
+	u32 *via = NULL, i, dist;
+	int ret = 0;
+
+	memset(b, 0, sizeof(*b));
+	b->name = "none";
+	if (!g->min_topo && !(g->ndims && g->nodes == g->procs)) {
+		via = txn_alloc_array(g->nodes, sizeof(u32));
+		if (!via || txn_paths_init(&P, g)) {
+			ret = -ENOMEM;
+			goto out;
+		}
+	}
+	/*
+	 * No message arrives before it has crossed the links from its sender
+	 * to its destination: the farthest bounds the time, and the distances
+	 * summed the transmissions.  On a MIN every path crosses the log2 N
+	 * stages, a message to oneself too.
+	 */
+	for (i = 0; i < g->procs; i++) {
+		if (!txn_perm_sends(g, i, dests[i]))
+			continue;
+		if (g->min_topo) {
+			dist = txn_min_log2(g->procs);
+		} else if (!via) {
+			dist = coord_distance(g, i, dests[i]);
+		} else {
+			txn_paths_toward(&P, dests[i], via);
+			dist = P.dist[i];
+			txn_cond_resched();
+		}
+		b->min_transmissions += dist;
+		if (dist > b->lower) {
+			b->lower = dist;
+			b->name = "distance";
+		}
+	}
+out:
+	txn_paths_free(&P);
+	txn_free(via);
 	return ret;
 }
 

@@ -24,6 +24,14 @@ struct txn_bound {
 int txn_bound(const struct txn_spec *spec, const struct txn_graph *g, u32 op,
 	      u32 port_model, u32 root, struct txn_bound *b);
 
+/*
+ * A permutation's bound: its farthest message's distance ("distance"),
+ * and the distances summed; @dests as in txn_run_params, already checked.
+ * 0 or -ENOMEM (txn_bound_bytes() at most).  txn_bound() refuses a
+ * permutation with -EOPNOTSUPP: its bound depends on the destinations.
+ */
+int txn_bound_perm(const struct txn_graph *g, const u32 *dests, struct txn_bound *b);
+
 /* Bytes txn_bound() allocates at most for a graph of @counts, to charge first. */
 u64 txn_bound_bytes(const struct txn_counts *counts);
 

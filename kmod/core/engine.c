@@ -47,7 +47,7 @@ struct txn_array {
 	bool zero;
 };
 
-#define TXN_ENGINE_ARRAYS	22	/* the most engine_layout() fills: 10 public, 12 own */
+#define TXN_ENGINE_ARRAYS	23	/* the most engine_layout() fills: 10 public, 13 own */
 #define PUB(field, n, sz, z) \
 	((struct txn_array){ (n), offsetof(struct txn_engine, field), (sz), false, (z) })
 #define OWN(field, n, sz, z) \
@@ -91,6 +91,8 @@ static u32 engine_layout(const struct txn_graph *g, const struct layout_args *la
 		if (la->nvalues)
 			a[k++] = OWN(vals, la->nvalues, sizeof(s64), false);
 	}
+	if (la->op == TXNET_OP_PERMUTATION)
+		a[k++] = OWN(dests, n, sizeof(u32), false);
 	if (la->op == TXNET_OP_BROADCAST || la->op == TXNET_OP_MULTINODE_BROADCAST)
 		a[k++] = OWN(have, (txn_op_slots(la->op, g->procs) + 63) / 64, sizeof(u64), true);
 	if (la->open) {
@@ -162,7 +164,7 @@ static const struct txn_array engine_arrays[] = {
 	OWN(pk, 0, 0, 0), OWN(payload, 0, 0, 0), OWN(stamp, 0, 0, 0), OWN(sent_at, 0, 0, 0),
 	OWN(recv_at, 0, 0, 0), OWN(arrivals, 0, 0, 0), OWN(recvd, 0, 0, 0), OWN(part, 0, 0, 0),
 	OWN(res, 0, 0, 0), OWN(vals, 0, 0, 0), OWN(have, 0, 0, 0), OWN(src, 0, 0, 0),
-	OWN(len, 0, 0, 0), OWN(sum, 0, 0, 0),
+	OWN(len, 0, 0, 0), OWN(sum, 0, 0, 0), OWN(dests, 0, 0, 0),
 };
 
 void txn_engine_free(struct txn_engine *e)
@@ -294,6 +296,25 @@ static void start_unicast(struct txn_engine *e)
 		for (k = 0; k < n - 1; k++)
 			slot_init(L, k, k < r ? k : k + 1, r);
 		break;
+	case TXNET_OP_PERMUTATION:
+		/*
+		 * Slot i is processor i's message.  The caller's array may go
+		 * once the run is set up; schedulers ask txn_pkt_dst().  A
+		 * message that is not sent is where it goes from the start.
+		 */
+		memcpy(L->dests, L->p.dests, n * sizeof(u32));
+		L->p.dests = L->dests;
+		L->pub.dests = NULL;
+		e->p.dests = NULL;
+		L->expected = 0;
+		for (src = 0; src < n; src++) {
+			slot_init(L, src, src, L->dests[src]);
+			if (txn_perm_sends(e->g, src, L->dests[src]))
+				L->expected++;
+			else
+				L->pk[src].loc = TXN_LOC_GONE;
+		}
+		break;
 	}
 	if (!L->p.payload)
 		return;
@@ -409,7 +430,7 @@ int txn_engine_init(struct txn_engine *e, const struct txn_graph *g,
 	ret = engine_alloc(e, g, s, p, &la);
 	if (ret)
 		return ret;
-	e->L->expected = txn_op_units(p->op, e->n);
+	e->L->expected = txn_op_units(p->op, e->n);	/* a permutation's: start_unicast */
 	e->L->copies = txn_op_copies(p->op);
 	if (txn_op_combines(p->op)) {
 		e->L->kind = TXN_COMBINE;
@@ -675,6 +696,27 @@ int txn_violate(struct txn_engine *e, u64 tick, u32 node, u32 pkt, const char *r
 	e->v.node = node;
 	e->v.pkt = pkt;
 	e->v.rule = rule;
+	e->v.link = TXN_NONE;
+	e->v.other = TXN_NONE;
+	return -EPROTO;
+}
+
+/*
+ * Move @i of tick @t wants line @lid, which an earlier move of the tick
+ * took: the failure names both packets and the link, so that a blocked
+ * permutation can be reported by where it blocks (paper 002).
+ */
+static noinline int line_conflict(struct txn_engine *e, u64 t, u32 i, u32 lid)
+{
+	const struct txn_graph *g = e->g;
+	u32 link = e->moves[i].link, j, other = TXN_NONE;
+
+	for (j = 0; j < i; j++)
+		if ((g->line ? g->line[e->moves[j].link] : e->moves[j].link) == lid)
+			other = e->moves[j].pkt;
+	txn_violate(e, t, g->src[link], e->moves[i].pkt, "link carried two packets in one tick");
+	e->v.link = link;
+	e->v.other = other;
 	return -EPROTO;
 }
 
@@ -779,7 +821,7 @@ static __always_inline int move_all(struct txn_engine *e, u64 t, u32 *narr, cons
 		}
 		lid = line ? line[link] : link;
 		if (L->stamp[lid] == t)
-			return txn_violate(e, t, from, pkt, "link carried two packets in one tick");
+			return line_conflict(e, t, i, lid);
 		L->stamp[lid] = t;
 		if (single) {
 			/* The single-port rule is the processors'; switches have their lines. */

@@ -102,7 +102,21 @@ struct txn_run_params {
 	u64 values_seed;		/* random values 0..999 when values is NULL */
 	u64 max_ticks;			/* fail past this many ticks; 0: no limit */
 	u64 config;			/* algo latin: the index l of S^l (paper 002) */
+	const u32 *dests;		/* permutation: processor i's message goes to dests[i] */
+	u32 ndests;
 };
+
+/*
+ * Whether a permutation sends processor @i's message to @d over the
+ * network: a message to oneself is already there, except on a MIN, where
+ * a processor's only way from its input to its own output is through the
+ * switches (paper 002's permutations are of all N inputs); a MIN of two
+ * has no line from a processor back to itself, and sends none.
+ */
+static inline bool txn_perm_sends(const struct txn_graph *g, u32 i, u32 d)
+{
+	return d != i || (g->min_topo && g->procs > 2);
+}
 
 /* What an operation is (ops.c); names as txctl spells them. */
 bool txn_op_valid(u32 op);
@@ -134,6 +148,8 @@ struct txn_violation {
 	u32 node;
 	u32 pkt;
 	const char *rule;
+	/* two packets on one line (link): the link, and the packet that took it first */
+	u32 link, other;
 };
 
 struct txn_engine {

@@ -63,6 +63,7 @@ struct txn_ledger {
 	s64 *vals;			/* the inputs, copied */
 
 	u32 *src, *len, *sum;		/* open traffic: per slot */
+	u32 *dests;			/* permutation: the request's, copied */
 };
 
 int txn_violate(struct txn_engine *e, u64 tick, u32 node, u32 pkt, const char *rule);

@@ -44,6 +44,8 @@ u32 txn_pkt_src(const struct txn_engine *e, u32 pkt)
 			return r;
 		if (L->p.op == TXNET_OP_GATHER)
 			return pkt < r ? pkt : pkt + 1;
+		if (L->p.op == TXNET_OP_PERMUTATION)
+			return pkt;
 		return pkt / (e->n - 1);
 	}
 	return TXN_NONE;

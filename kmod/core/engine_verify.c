@@ -34,6 +34,10 @@ static int verify_unicast(struct txn_engine *e)
 		case TXNET_OP_GATHER:
 			want = v == L->p.root ? n - 1 : 0;
 			break;
+		case TXNET_OP_PERMUTATION:
+			/* v hears from the one i with dests[i] = v: itself iff dests[v] = v */
+			want = txn_perm_sends(e->g, v, L->dests[v]);
+			break;
 		default:
 			want = n - 1;
 		}

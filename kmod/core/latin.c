@@ -65,21 +65,6 @@ int txn_latin_index(u32 N, const u32 *rows, u64 *l)
 	return 0;
 }
 
-/*
- * Whether output @d lies past output line @x of stage @k (of @n): which
- * way the unique path turns.  2^(n-k) calls, so routing one input costs
- * O(N) and a whole permutation O(N^2): meant for the MINs a permutation
- * is given for by hand, not for the largest.
- */
-static bool reaches(u32 topo, u32 n, u32 k, u32 x, u32 d)
-{
-	u32 y = txn_min_wire(topo, n, k, x);
-
-	if (k + 1 == n)
-		return y == d;
-	return reaches(topo, n, k + 1, y & ~1U, d) || reaches(topo, n, k + 1, y | 1, d);
-}
-
 int txn_latin_admit(u32 topo, u32 N, const u32 *dst, u32 *rows, u32 *set,
 		    struct txn_min_block *blk)
 {
@@ -108,7 +93,7 @@ int txn_latin_admit(u32 topo, u32 N, const u32 *dst, u32 *rows, u32 *set,
 		y = txn_min_in_line(topo, n, i);
 		for (k = 0; k < n; k++) {
 			h = y >> 1;
-			b = reaches(topo, n, k, 2 * h + 1, dst[i]);
+			b = txn_min_tag_port(topo, n, k, dst[i]);
 			bit = 1U << (n - 1 - k);
 			/* the state that turns input side y & 1 to output side b */
 			if ((set[h] & bit) && ((rows[h] & bit) != 0) != ((y & 1) ^ b)) {
@@ -125,12 +110,23 @@ int txn_latin_admit(u32 topo, u32 N, const u32 *dst, u32 *rows, u32 *set,
 			owner[k * (N / 2) + h] = i;
 			y = txn_min_wire(topo, n, k, 2 * h + b);
 		}
-		if (!(i & 255))
-			txn_cond_resched();
 	}
 out:
 	txn_free(owner);
 	return ret;
+}
+
+void txn_min_place(const struct txn_graph *g, u32 link, u32 *stage, u32 *sw)
+{
+	u32 N = g->procs, half = N / 2, u = g->src[link];
+
+	if (u < N) {
+		*stage = 0;
+		*sw = g->line[link] >> 1;
+	} else {
+		*stage = 1 + (u - N) / half;
+		*sw = (u - N) % half;
+	}
 }
 
 u32 txn_latin_identity_wave(u32 topo, u32 N, const u32 *rows)

@@ -68,6 +68,13 @@ int txn_latin_admit(u32 topo, u32 N, const u32 *dst, u32 *rows, u32 *set,
 		    struct txn_min_block *blk);
 
 /*
+ * Where link @link of the MIN @g is: the stage whose output line it is and
+ * the switch of that stage.  A processor's links are its stage-0 switch's
+ * output lines.
+ */
+void txn_min_place(const struct txn_graph *g, u32 link, u32 *stage, u32 *sw);
+
+/*
  * The time of section 4's pipelined exchange from M^{l,0} on the MIN
  * @topo of @N processors, one stage a tick: the N waves sent one a tick,
  * the last arriving after log2 N ticks, N + log2 N - 1; one less where a

@@ -113,6 +113,19 @@ static u32 perm_out(u32 topo, u32 n, u32 x)
 	return topo == TXNET_TOPO_FLIP ? unshuffle(x, n) : x;
 }
 
+/*
+ * Destination-tag routing.  Every interstage permutation above puts the
+ * port bit of a stage-k output line (bit 0) where no later one moves it
+ * again: at bit n-1-k of the output on butterfly, omega, baseline and
+ * reverse baseline, at bit k on flip (n-k unshuffles take bit 0 there).
+ * So the port out of stage k towards processor @d is that bit of @d, on
+ * the one path there is; the host tests check it against the wiring.
+ */
+u32 txn_min_tag_port(u32 topo, u32 n, u32 k, u32 d)
+{
+	return d >> (topo == TXNET_TOPO_FLIP ? k : n - 1 - k) & 1;
+}
+
 u32 txn_min_in_line(u32 topo, u32 n, u32 i)
 {
 	return perm_in(topo, n, i);

@@ -28,6 +28,7 @@ static const struct op_info ops[] = {
 	[TXNET_OP_MULTINODE_ACCUMULATE]	= { "multinode-accumulate", TXN_COMBINE, false, false, true },
 	[TXNET_OP_PREFIX_SUM]		= { "prefix-sum", TXN_COMBINE, false, true, false },
 	[TXNET_OP_DATA_SUM]		= { "data-sum", TXN_COMBINE, false, true, false },
+	[TXNET_OP_PERMUTATION]		= { "permutation", TXN_UNICAST, false, false, false },
 };
 
 bool txn_op_valid(u32 op)
@@ -95,7 +96,8 @@ u64 txn_op_slots(u32 op, u32 n)
 		break;
 	case TXNET_OP_BROADCAST:
 	case TXNET_OP_ACCUMULATE:
-		/* a broadcast: one copy kept by each processor */
+	case TXNET_OP_PERMUTATION:
+		/* a broadcast: one copy kept by each processor; a permutation: slot i is i's */
 		s = n;
 		break;
 	case TXNET_OP_MULTINODE_BROADCAST:
@@ -129,6 +131,7 @@ u64 txn_op_units(u32 op, u32 n)
 	case TXNET_OP_BROADCAST:
 		return n - 1;
 	case TXNET_OP_ACCUMULATE:
+	case TXNET_OP_PERMUTATION:	/* at most: messages to oneself are not always sent */
 		return n;
 	case TXNET_OP_MULTINODE_ACCUMULATE:
 	case TXNET_OP_DATA_SUM:
@@ -173,6 +176,47 @@ s64 txn_input_value(const struct txn_run_params *p, u32 n, u32 i, u32 r)
 	return (s64)(txn_mix64(p->values_seed ^ txn_mix64(key)) % 1000);
 }
 
+/* A permutation of the processors, one that moves something. */
+static int check_dests(const struct txn_graph *g, const struct txn_run_params *p,
+		       const char **why)
+{
+	u32 n = g->procs, i, moved = 0;
+	u64 *seen;
+	int ret = 0;
+
+	if (!p->dests) {
+		*why = "dests: a permutation needs each processor's destination";
+		return -EINVAL;
+	}
+	if (p->ndests != n) {
+		*why = "dests: one destination per processor (nodes of them)";
+		return -EINVAL;
+	}
+	seen = txn_zalloc_array((n + 63) / 64, sizeof(u64));
+	if (!seen)
+		return -ENOMEM;
+	for (i = 0; i < n; i++) {
+		if (p->dests[i] >= n) {
+			*why = "dests: not a processor of this network (0 .. nodes-1)";
+			ret = -EINVAL;
+			break;
+		}
+		if (seen[p->dests[i] / 64] & 1ULL << (p->dests[i] % 64)) {
+			*why = "dests: not a permutation: a processor is the destination of two messages";
+			ret = -EINVAL;
+			break;
+		}
+		seen[p->dests[i] / 64] |= 1ULL << (p->dests[i] % 64);
+		moved += txn_perm_sends(g, i, p->dests[i]);
+	}
+	txn_free(seen);
+	if (!ret && !moved) {
+		*why = "dests: every message is to its own sender: nothing would move";
+		ret = -EINVAL;
+	}
+	return ret;
+}
+
 int txn_run_check(const struct txn_graph *g, const struct txn_run_params *p, const char **why)
 {
 	u32 n = g->procs;
@@ -208,6 +252,16 @@ int txn_run_check(const struct txn_graph *g, const struct txn_run_params *p, con
 		       "values: multinode-accumulate takes nodes*nodes values (node i's value for j at i*nodes+j)" :
 		       "values: the operation takes one value per processor";
 		return -EINVAL;
+	}
+	if (p->dests && p->op != TXNET_OP_PERMUTATION) {
+		*why = "dests: only a permutation takes destinations";
+		return -EINVAL;
+	}
+	if (p->op == TXNET_OP_PERMUTATION) {
+		int ret = check_dests(g, p, why);
+
+		if (ret)
+			return ret;
 	}
 	if (p->payload > TXN_MAX_PAYLOAD) {
 		*why = "payload: larger than 4096 bytes";

@@ -5,6 +5,7 @@
 #include "cube.h"
 #include "latin.h"
 #include "sched.h"
+#include "topo_impl.h"
 
 u32 txn_shape(const struct txn_spec *spec)
 {
@@ -58,7 +59,22 @@ const struct txn_sched *txn_sched_pick(const struct txn_spec *spec, u32 op, u32 
 	    (algo == TXNET_ALGO_AUTO || algo == TXNET_ALGO_HYPERCUBE) && cube_sched(op))
 		return cube_sched(op);
 	if (algo == TXNET_ALGO_HYPERCUBE) {
-		*why = "algo: hypercube runs on hypercubes of dimension 1 to 16, every operation but prefix-sum and data-sum";
+		*why = "algo: hypercube runs on hypercubes of dimension 1 to 16, every operation but prefix-sum, data-sum and permutation";
+		return NULL;
+	}
+	/*
+	 * A permutation on a MIN takes the one path each message has, all at
+	 * once: it is routed in log2 N ticks or blocked (paper 002, section 3).
+	 * Shortest paths would queue where the switches block.
+	 */
+	if (op == TXNET_OP_PERMUTATION && txn_topo_is_min(spec->topo)) {
+		if (algo == TXNET_ALGO_AUTO || algo == TXNET_ALGO_SELF_ROUTING)
+			return &txn_sched_self_route;
+		*why = "algo: a permutation on a MIN is self-routed (auto or self-routing)";
+		return NULL;
+	}
+	if (algo == TXNET_ALGO_SELF_ROUTING) {
+		*why = "algo: self-routing routes a permutation on the MINs (butterfly, omega, baseline, rbaseline, flip)";
 		return NULL;
 	}
 	/* paper 002: the Latin-square waves on every log2 N-stage MIN */
@@ -154,6 +170,11 @@ bool txn_expected_steps(const struct txn_sched *s, const struct txn_spec *spec,
 		*steps = txn_latin_steps(spec->topo, spec->size[0], p->config);
 		return *steps != 0;
 	}
+	if (s->algo == TXNET_ALGO_SELF_ROUTING) {
+		/* paper 002's model: a path crosses log2 N stages, one a tick */
+		*steps = txn_min_log2(spec->size[0]);
+		return true;
+	}
 	if (s->algo == TXNET_ALGO_A2 || s->algo == TXNET_ALGO_A3) {
 		*steps = txn_product_steps(spec, s->algo, port_model);
 		return *steps != 0;
@@ -197,6 +218,7 @@ const char *txn_algo_name(u32 algo)
 		[TXNET_ALGO_A3] = "a3",
 		[TXNET_ALGO_HYPERCUBE] = "hypercube",
 		[TXNET_ALGO_LATIN] = "latin",
+		[TXNET_ALGO_SELF_ROUTING] = "self-routing",
 	};
 
 	return algo < ARRAY_SIZE(names) && names[algo] ? names[algo] : "unknown";
@@ -209,6 +231,7 @@ const char *txn_run_status_name(u32 status)
 		[TXNET_RUN_DONE] = "done",
 		[TXNET_RUN_FAILED] = "failed",
 		[TXNET_RUN_STOPPED] = "stopped",
+		[TXNET_RUN_BLOCKED] = "blocked",
 	};
 
 	return status < ARRAY_SIZE(names) ? names[status] : "unknown";

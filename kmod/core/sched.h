@@ -52,6 +52,7 @@ extern const struct txn_sched txn_sched_cube_scatter;
 extern const struct txn_sched txn_sched_cube_gather;
 extern const struct txn_sched txn_sched_cube_te;	/* total exchange */
 extern const struct txn_sched txn_sched_latin;	/* MINs, paper 002: sched_latin.c */
+extern const struct txn_sched txn_sched_self_route;	/* a permutation on a MIN */
 
 /*
  * A gather as @scatter from the same root, recorded and played backwards

@@ -4,7 +4,7 @@
  * paths found by breadth-first search (paths.c).  Not a paper's optimal
  * schedule but a sound one, with each choice made for a reason:
  *
- * - unicast (total exchange, scatter, gather): every packet follows a
+ * - unicast (total exchange, scatter, gather, permutation): every packet follows a
  *   shortest path towards its destination; each link sends the packet with
  *   the furthest still to go first (the rule paper 001 proves optimal on a
  *   linear array, section 3);
@@ -135,7 +135,8 @@ static u32 crows_for(u32 op, u32 n)
 static bool by_coord(const struct txn_graph *g, u32 op)
 {
 	return g->ndims && g->nodes == g->procs &&
-	       (op == TXNET_OP_TOTAL_EXCHANGE || op == TXNET_OP_SCATTER || op == TXNET_OP_GATHER);
+	       (op == TXNET_OP_TOTAL_EXCHANGE || op == TXNET_OP_SCATTER || op == TXNET_OP_GATHER ||
+		op == TXNET_OP_PERMUTATION);
 }
 
 static u64 gen_priv_bytes(const struct txn_graph *g, u32 op, u64 npkts)
@@ -700,8 +701,11 @@ static int gen_start(struct txn_engine *e)
 	case TXNET_OP_TOTAL_EXCHANGE:
 	case TXNET_OP_SCATTER:
 	case TXNET_OP_GATHER:
+	case TXNET_OP_PERMUTATION:
 		for (pkt = 0; pkt < e->npkts; pkt++)
-			send_toward(e, pkt, txn_pkt_loc(e, pkt), txn_pkt_dst(e, pkt));
+			/* a permutation's message to its own sender is not sent */
+			if (txn_pkt_loc(e, pkt) != TXN_NONE)
+				send_toward(e, pkt, txn_pkt_loc(e, pkt), txn_pkt_dst(e, pkt));
 		break;
 	case TXNET_OP_BROADCAST:
 	case TXNET_OP_MULTINODE_BROADCAST:

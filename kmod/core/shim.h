@@ -78,6 +78,9 @@ typedef int64_t s64;
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 #endif
 
+#ifndef noinline
+#define noinline	__attribute__((__noinline__))
+#endif
 #ifndef __always_inline
 #define __always_inline	inline __attribute__((__always_inline__))
 #endif

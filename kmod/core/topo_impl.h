@@ -86,5 +86,7 @@ u32 txn_min_log2(u32 n);
  */
 u32 txn_min_in_line(u32 topo, u32 n, u32 i);
 u32 txn_min_wire(u32 topo, u32 n, u32 k, u32 x);
+/* The port (0 or 1) out of stage @k a packet for processor @d takes. */
+u32 txn_min_tag_port(u32 topo, u32 n, u32 k, u32 d);
 
 #endif /* TXN_CORE_TOPO_IMPL_H */

@@ -12,13 +12,8 @@
 #include "core/latin.h"
 #include "core/sched.h"
 
-static const u32 wirings[] = {
-	TXNET_TOPO_BUTTERFLY, TXNET_TOPO_OMEGA, TXNET_TOPO_BASELINE, TXNET_TOPO_RBASELINE,
-	TXNET_TOPO_FLIP,
-};
-static const char * const wiring_names[] = {
-	"butterfly", "omega", "baseline", "rbaseline", "flip",
-};
+#define wirings		tg_min_wirings
+#define wiring_names	tg_min_names
 
 static u32 log2u(u32 N)
 {

@@ -244,3 +244,11 @@ bool tg_factor_edge(uint32_t kind, uint32_t k, uint32_t a, uint32_t b)
 	}
 	return false;
 }
+
+const uint32_t tg_min_wirings[5] = {
+	TXNET_TOPO_BUTTERFLY, TXNET_TOPO_OMEGA, TXNET_TOPO_BASELINE, TXNET_TOPO_RBASELINE,
+	TXNET_TOPO_FLIP,
+};
+const char *const tg_min_names[5] = {
+	"butterfly", "omega", "baseline", "rbaseline", "flip",
+};

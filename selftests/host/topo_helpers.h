@@ -46,6 +46,10 @@ void tg_decode(uint32_t v, uint32_t ndims, const uint32_t *size, uint32_t *coord
 /* Is (a, b) an edge of the factor of @kind and size @k? (the definitions) */
 bool tg_factor_edge(uint32_t kind, uint32_t k, uint32_t a, uint32_t b);
 
+/* The log2 N-stage MINs, and their names in a spec, in one order. */
+extern const uint32_t tg_min_wirings[5];
+extern const char *const tg_min_names[5];
+
 /* Format a message into a static buffer (for the check functions). */
 const char *tg_msg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 

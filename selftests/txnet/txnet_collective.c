@@ -526,6 +526,211 @@ TEST_F_TIMEOUT(co, paper_002_latin_squares, 1200)
 	}
 }
 
+/*
+ * Paper 002 (shared/papers/002_f7491c23b3b301d5.txt), section 3: one
+ * permutation through a MIN, routed when a configuration realizes it and
+ * reported blocked, with where, when none does.
+ *
+ * - Example 2's tables list the permutations P^18 and P^235 of the
+ *   butterfly of 8 (input tags per output) and the configurations realizing
+ *   them: each is routed in log2 8 = 3 ticks, and the configuration found is
+ *   M^{l,x} (config l, x the column).
+ * - Flipping every switch of one stage flips one bit of every output, so
+ *   the permutations i -> i XOR c are all realizable or none is: all on
+ *   omega and flip, where the identity is (section 3's remark), none on
+ *   butterfly, baseline and reverse baseline, where it is not.
+ */
+TEST_F_TIMEOUT(co, paper_002_permutations, 1200)
+{
+	static const char * const p18[8] = {
+		"02465713", "20647531", "46021357", "64203175",
+		"13574602", "31756420", "57130246", "75312064",
+	};
+	static const char * const p235[8] = {
+		"06257134", "60521743", "52603471", "25064317",
+		"17346025", "71430652", "43712560", "34175206",
+	};
+	static const uint32_t wiring[] = {
+		TXNET_TOPO_BUTTERFLY, TXNET_TOPO_OMEGA, TXNET_TOPO_BASELINE,
+		TXNET_TOPO_RBASELINE, TXNET_TOPO_FLIP,
+	};
+	static const bool xor_realizable[] = { false, true, false, false, true };
+	struct txnet_req q = { .name = "co0", .ndims = 1 };
+	uint32_t dests[256], w, N, n, x, o, c, k, cs[4];
+	struct txnl_result res;
+	struct txnet_info info;
+	struct txnl_run_req r;
+
+	q.topo = TXNET_TOPO_BUTTERFLY;
+	q.size[0] = 8;
+	ASSERT_EQ(0, txnl_new(&self->t, &q, &info)) TH_LOG("%s", self->t.msg);
+	for (k = 0; k < 16; k++) {
+		x = k % 8;
+		for (o = 0; o < 8; o++)
+			dests[(k < 8 ? p18 : p235)[x][o] - '0'] = o;
+		r = (struct txnl_run_req){ .name = "co0", .op = TXNET_OP_PERMUTATION,
+					   .dests = dests, .ndests = 8 };
+		ASSERT_EQ(0, collective(&self->t, &self->ev, &r, &res)) TH_LOG("%s", self->t.msg);
+		EXPECT_EQ(TXNET_RUN_DONE, res.status) TH_LOG("%s", res.error);
+		EXPECT_EQ(1, res.verified);
+		EXPECT_EQ(TXNET_ALGO_SELF_ROUTING, res.algo);
+		EXPECT_EQ(3, res.steps);
+		EXPECT_EQ(3, res.expected_steps);
+		EXPECT_EQ(3, res.lower_bound);
+		EXPECT_EQ(8 * 3, res.transmissions);
+		EXPECT_EQ(8, res.delivered);
+		EXPECT_EQ(k < 8 ? 18 : 235, res.config);
+		EXPECT_TRUE(res.has[TXNET_A_RES_CONFIG_X]);
+		EXPECT_EQ(x, res.config_x);
+		EXPECT_FALSE(res.has[TXNET_A_RES_BLOCK_STAGE]);
+	}
+	ASSERT_EQ(0, txnl_del(&self->t, "co0"));
+
+	for (w = 0; w < sizeof(wiring) / sizeof(wiring[0]); w++) {
+		for (N = 4, n = 2; N <= 256; N *= 2, n++) {
+			q.topo = wiring[w];
+			q.size[0] = N;
+			ASSERT_EQ(0, txnl_new(&self->t, &q, &info)) TH_LOG("%s", self->t.msg);
+			cs[0] = 0;
+			cs[1] = 1;
+			cs[2] = N - 1;
+			cs[3] = (N / 2) | 1;
+			for (k = 0; k < 4; k++) {
+				c = cs[k];
+				for (o = 0; o < N; o++)
+					dests[o] = o ^ c;
+				r = (struct txnl_run_req){ .name = "co0", .op = TXNET_OP_PERMUTATION,
+							   .dests = dests, .ndests = N };
+				ASSERT_EQ(0, collective(&self->t, &self->ev, &r, &res))
+					TH_LOG("%s", self->t.msg);
+				EXPECT_EQ(N, res.expected_deliveries);
+				if (xor_realizable[w]) {
+					EXPECT_EQ(TXNET_RUN_DONE, res.status)
+						TH_LOG("wiring %u N=%u c=%u: %s", wiring[w], N, c,
+						       res.error);
+					EXPECT_EQ(1, res.verified);
+					EXPECT_EQ(n, res.steps);
+					EXPECT_EQ((uint64_t)N * n, res.transmissions);
+					continue;
+				}
+				EXPECT_EQ(TXNET_RUN_BLOCKED, res.status)
+					TH_LOG("wiring %u N=%u c=%u", wiring[w], N, c);
+				EXPECT_EQ(0, res.verified);
+				EXPECT_FALSE(res.has[TXNET_A_RES_STEPS]);
+				EXPECT_TRUE(res.has[TXNET_A_RES_BLOCK_INPUTS]);
+				EXPECT_LT(res.block_stage, n);
+				EXPECT_LT(res.block_switch, N / 2);
+				EXPECT_LT(res.block_inputs[0], N);
+				EXPECT_LT(res.block_inputs[1], N);
+				EXPECT_NE(res.block_inputs[0], res.block_inputs[1]);
+				/* every message crosses stage k in tick k + 1 */
+				EXPECT_EQ(res.block_stage + 1, res.error_tick);
+				EXPECT_EQ(res.error_tick, res.ticks);
+				EXPECT_EQ(0, strncmp(res.error, "blocked: ", 9)) TH_LOG("%s", res.error);
+				EXPECT_LT(res.delivered, N);
+			}
+			ASSERT_EQ(0, txnl_del(&self->t, "co0"));
+		}
+	}
+}
+
+/*
+ * A permutation on a direct network: the general schedule, verified; a
+ * message to its own sender is not sent; the bound is the farthest
+ * message's distance, here on the torus 4 4 (two rings of 4).
+ */
+TEST_F(co, permutation_on_a_torus)
+{
+	struct txnet_req q = { .name = "co0", .topo = TXNET_TOPO_TORUS, .ndims = 2,
+			       .size = { 4, 4 } };
+	uint32_t dests[16], i, far, sent, d0, d1;
+	struct txnl_result res;
+	struct txnet_info info;
+	struct txnl_run_req r;
+
+	ASSERT_EQ(0, txnl_new(&self->t, &q, &info)) TH_LOG("%s", self->t.msg);
+	/* i -> 5i + 3 mod 16: odd multiplier, a permutation; 3 -> 2, 15 -> 14, ... */
+	for (i = 0, far = 0, sent = 0; i < 16; i++) {
+		dests[i] = (5 * i + 3) % 16;
+		d0 = (dests[i] / 4 + 4 - i / 4) % 4;
+		d1 = (dests[i] % 4 + 4 - i % 4) % 4;
+		d0 = d0 > 2 ? 4 - d0 : d0;
+		d1 = d1 > 2 ? 4 - d1 : d1;
+		if (d0 + d1 > far)
+			far = d0 + d1;
+		sent += dests[i] != i;
+	}
+	r = (struct txnl_run_req){ .name = "co0", .op = TXNET_OP_PERMUTATION, .dests = dests,
+				   .ndests = 16, .has_payload = true, .payload = 64 };
+	ASSERT_EQ(0, collective(&self->t, &self->ev, &r, &res)) TH_LOG("%s", self->t.msg);
+	EXPECT_EQ(TXNET_RUN_DONE, res.status) TH_LOG("%s", res.error);
+	EXPECT_EQ(1, res.verified);
+	EXPECT_EQ(TXNET_ALGO_SHORTEST_PATH, res.algo);
+	EXPECT_EQ(far, res.lower_bound);
+	EXPECT_STREQ("distance", res.bound);
+	EXPECT_LE(far, res.steps);
+	EXPECT_EQ(sent, res.delivered);
+	EXPECT_EQ(sent, res.expected_deliveries);
+	EXPECT_FALSE(res.has[TXNET_A_RES_CONFIG]);
+}
+
+/* Destinations that are not a permutation of this network's processors, refused naming dests. */
+TEST_F(co, bad_permutation)
+{
+	uint32_t d[17], i, id;
+	struct txnet_info info;
+	struct txnl_run_req r;
+	struct txnet_req q = { .name = "co0", .topo = TXNET_TOPO_OMEGA, .ndims = 1,
+			       .size = { 16 } };
+
+	ASSERT_EQ(0, txnl_new(&self->t, &q, &info)) TH_LOG("%s", self->t.msg);
+	for (i = 0; i < 17; i++)
+		d[i] = (i + 1) % 16;
+	r = (struct txnl_run_req){ .name = "co0", .op = TXNET_OP_PERMUTATION };
+	EXPECT_EQ(-EINVAL, txnl_run(&self->t, &r, &id));
+	EXPECT_NE(NULL, strstr(self->t.msg, "dests:")) TH_LOG("%s", self->t.msg);
+
+	r = (struct txnl_run_req){ .name = "co0", .op = TXNET_OP_PERMUTATION, .dests = d,
+				   .ndests = 15 };
+	EXPECT_EQ(-EINVAL, txnl_run(&self->t, &r, &id));
+	EXPECT_NE(NULL, strstr(self->t.msg, "one destination per processor")) TH_LOG("%s", self->t.msg);
+	EXPECT_EQ(r.off_dests, self->t.off);
+
+	d[3] = d[4];
+	r = (struct txnl_run_req){ .name = "co0", .op = TXNET_OP_PERMUTATION, .dests = d,
+				   .ndests = 16 };
+	EXPECT_EQ(-EINVAL, txnl_run(&self->t, &r, &id));
+	EXPECT_NE(NULL, strstr(self->t.msg, "not a permutation")) TH_LOG("%s", self->t.msg);
+	EXPECT_EQ(r.off_dests, self->t.off);
+
+	d[3] = 16;
+	EXPECT_EQ(-EINVAL, txnl_run(&self->t, &r, &id));
+	EXPECT_NE(NULL, strstr(self->t.msg, "not a processor")) TH_LOG("%s", self->t.msg);
+	d[3] = 4;
+
+	r = (struct txnl_run_req){ .name = "co0", .op = TXNET_OP_TOTAL_EXCHANGE, .dests = d,
+				   .ndests = 16 };
+	EXPECT_EQ(-EINVAL, txnl_run(&self->t, &r, &id));
+	EXPECT_NE(NULL, strstr(self->t.msg, "dests:")) TH_LOG("%s", self->t.msg);
+	EXPECT_EQ(r.off_dests, self->t.off);
+
+	r = (struct txnl_run_req){ .name = "co0", .op = TXNET_OP_PERMUTATION, .dests = d,
+				   .ndests = 16, .has_algo = true,
+				   .algo = TXNET_ALGO_SHORTEST_PATH };
+	EXPECT_EQ(-EOPNOTSUPP, txnl_run(&self->t, &r, &id));
+	EXPECT_NE(NULL, strstr(self->t.msg, "algo:")) TH_LOG("%s", self->t.msg);
+
+	r = (struct txnl_run_req){ .name = "co0", .op = TXNET_OP_PERMUTATION, .dests = d,
+				   .ndests = 16, .has_config = true };
+	EXPECT_EQ(-EINVAL, txnl_run(&self->t, &r, &id));
+	EXPECT_NE(NULL, strstr(self->t.msg, "config:")) TH_LOG("%s", self->t.msg);
+
+	/* nothing was left running */
+	r = (struct txnl_run_req){ .name = "co0", .op = TXNET_OP_PERMUTATION, .dests = d,
+				   .ndests = 16 };
+	EXPECT_EQ(0, txnl_run(&self->t, &r, &id)) TH_LOG("%s", self->t.msg);
+}
+
 /* The sums each combining operation defines, from the values sent. */
 TEST_F(co, values_come_back_summed)
 {

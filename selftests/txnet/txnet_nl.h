@@ -757,6 +757,7 @@ struct txnl_result {
 	uint64_t min_transmissions, values_seed, max_ticks, config;
 	int64_t values[TXNET_RES_QUEUE_MAX_NODES];
 	uint32_t nvalues;
+	uint32_t config_x, block_stage, block_switch, block_inputs[2];
 };
 
 /* Parse a TXNET_A_RESULT nest into @r; 0 or -EINVAL. */
@@ -801,6 +802,9 @@ static inline int txnl_parse_result(struct nlattr *nest, struct txnl_result *r)
 	R64(TXNET_A_RES_VALUES_SEED, values_seed);
 	R64(TXNET_A_RES_MAX_TICKS, max_ticks);
 	R64(TXNET_A_RES_CONFIG, config);
+	R32(TXNET_A_RES_CONFIG_X, config_x);
+	R32(TXNET_A_RES_BLOCK_STAGE, block_stage);
+	R32(TXNET_A_RES_BLOCK_SWITCH, block_switch);
 #undef R32
 #undef R64
 	if (tb[TXNET_A_RES_VERIFIED])
@@ -809,6 +813,12 @@ static inline int txnl_parse_result(struct nlattr *nest, struct txnl_result *r)
 		nla_strlcpy(r->error, tb[TXNET_A_RES_ERROR], sizeof(r->error));
 	if (tb[TXNET_A_RES_BOUND])
 		nla_strlcpy(r->bound, tb[TXNET_A_RES_BOUND], sizeof(r->bound));
+	if (tb[TXNET_A_RES_BLOCK_INPUTS]) {
+		if (nla_len(tb[TXNET_A_RES_BLOCK_INPUTS]) != sizeof(r->block_inputs))
+			return -EINVAL;
+		memcpy(r->block_inputs, nla_data(tb[TXNET_A_RES_BLOCK_INPUTS]),
+		       sizeof(r->block_inputs));
+	}
 	if (tb[TXNET_A_RES_VALUES]) {
 		r->nvalues = nla_len(tb[TXNET_A_RES_VALUES]) / sizeof(int64_t);
 		if (r->nvalues > TXNET_RES_QUEUE_MAX_NODES)
@@ -894,9 +904,11 @@ struct txnl_run_req {
 	const int64_t *values;		/* sent when non-NULL */
 	uint32_t nvalues;
 	uint64_t values_seed, max_ticks, config;
+	const uint32_t *dests;		/* permutation: sent when non-NULL */
+	uint32_t ndests;
 	/* filled in by txnl_run(): where each attribute sat, -1 if not sent */
 	int off_name, off_op, off_algo, off_payload, off_seed, off_unused21;
-	int off_root, off_values, off_values_seed;
+	int off_root, off_values, off_values_seed, off_dests;
 };
 
 #define TXNET_DEBUGFS	"/sys/kernel/debug/txnet"
@@ -920,7 +932,7 @@ static inline int txnl_run(struct txnl *t, struct txnl_run_req *r, uint32_t *run
 	if (!m)
 		return t->err = -ENOMEM;
 	r->off_name = r->off_op = r->off_algo = r->off_payload = r->off_seed = r->off_unused21 = -1;
-	r->off_root = r->off_values = r->off_values_seed = -1;
+	r->off_root = r->off_values = r->off_values_seed = r->off_dests = -1;
 	if (r->fault) {
 		ret = set_fault(r->name, r->fault);
 		if (ret) {
@@ -948,6 +960,8 @@ static inline int txnl_run(struct txnl *t, struct txnl_run_req *r, uint32_t *run
 	     nla_put(m, TXNET_A_VALUES, r->nvalues * sizeof(int64_t), r->values));
 	RPUT(r->has_values_seed, r->off_values_seed,
 	     nla_put_u64(m, TXNET_A_VALUES_SEED, r->values_seed));
+	RPUT(r->dests, r->off_dests,
+	     nla_put(m, TXNET_A_DESTS, r->ndests * sizeof(uint32_t), r->dests));
 	if ((r->has_max_ticks && nla_put_u64(m, TXNET_A_MAX_TICKS, r->max_ticks) < 0) ||
 	    (r->has_config && nla_put_u64(m, TXNET_A_CONFIG, r->config) < 0)) {
 		nlmsg_free(m);

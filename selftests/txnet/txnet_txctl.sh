@@ -638,6 +638,36 @@ expect_rc 2 "latin butterfly 128"
 expect_err "at most 64" "latin butterfly 128"
 run destroy b16
 run destroy o8
+# One permutation (section 3): Example 2's first permutation of P^235 is
+# routed by the configuration M^{235,0} in log2 8 = 3 ticks; the identity
+# blocks on this butterfly (no configuration realizes it), exit 3, naming
+# where; on omega it is routed.  06257134 is input tags per output:
+# input 0 -> 0, 6 -> 1, 2 -> 2, 5 -> 3, 7 -> 4, 1 -> 5, 3 -> 6, 4 -> 7.
+run -j run b8 permutation 0,5,2,6,7,3,1,4
+expect_rc 0 "permutation on b8"
+[ "$("$JSON" -g algo < "$out")" = self-routing ] || bad="$bad [perm algo $("$JSON" -g algo < "$out")]"
+[ "$("$JSON" -g steps < "$out")" = 3 ] || bad="$bad [perm steps $("$JSON" -g steps < "$out")]"
+[ "$("$JSON" -g config < "$out")" = 235 ] || bad="$bad [perm config $("$JSON" -g config < "$out")]"
+[ "$("$JSON" -g config_x < "$out")" = 0 ] || bad="$bad [perm config_x]"
+run run b8 permutation 0,1,2,3,4,5,6,7
+expect_rc 3 "identity on b8"
+expect_out "blocked: stage" "identity on b8"
+[ "$(cat "$SYS/b8/last/status")" = blocked ] || bad="$bad [last/status $(cat "$SYS/b8/last/status")]"
+[ -n "$(cat "$SYS/b8/last/block_inputs")" ] || bad="$bad [last/block_inputs]"
+run create omega 8 name o8
+run run o8 permutation 0,1,2,3,4,5,6,7
+expect_rc 0 "identity on o8"
+run run o8 permutation 0,1,2,3,4,5,6
+expect_rc 2 "7 destinations on o8"
+expect_err "dests:" "7 destinations on o8"
+run run o8 permutation 0,1,2,3,4,5,6,6
+expect_rc 1 "a repeated destination"
+expect_err "6 is already the destination of processor 6" "a repeated destination"
+run run o8 permutation 0,1,x
+expect_rc 1 "permutation 0,1,x"
+run run o8 permutation
+expect_rc 1 "permutation without destinations"
+run destroy o8
 run destroy b8
 result "paper_002_latin"
 

@@ -102,6 +102,7 @@ enum txnet_op {
 	TXNET_OP_MULTINODE_ACCUMULATE,	/* j ends with the sum of every value for j */
 	TXNET_OP_PREFIX_SUM,		/* p ends with the sum of the values of 0..p */
 	TXNET_OP_DATA_SUM,		/* every processor ends with the total */
+	TXNET_OP_PERMUTATION,		/* processor i's one message to TXNET_A_DESTS[i] */
 
 	__TXNET_OP_MAX,
 	TXNET_OP_MAX = __TXNET_OP_MAX - 1
@@ -119,6 +120,7 @@ enum txnet_algo {
 	TXNET_ALGO_A3,			/* homogeneous products, all-port, paper 000 section 5 */
 	TXNET_ALGO_HYPERCUBE,		/* hypercubes, paper 003: every operation it treats */
 	TXNET_ALGO_LATIN,		/* log2 N-stage MINs, paper 002: Latin-square waves */
+	TXNET_ALGO_SELF_ROUTING,	/* log2 N-stage MINs: one permutation by destination tags */
 
 	__TXNET_ALGO_MAX,
 	TXNET_ALGO_MAX = __TXNET_ALGO_MAX - 1
@@ -187,6 +189,11 @@ enum txnet_attr {
 	 */
 	TXNET_A_CONFIG,
 	TXNET_A_LATIN,		/* nest: array of nests, TXNET_A_LATIN_* (LATIN reply) */
+	/*
+	 * binary, RUN permutation: u32 per processor, where its message goes;
+	 * a permutation of 0 .. nodes-1.
+	 */
+	TXNET_A_DESTS,
 
 	__TXNET_A_MAX,
 	TXNET_A_MAX = __TXNET_A_MAX - 1
@@ -200,6 +207,7 @@ enum txnet_run_status {
 	TXNET_RUN_DONE,		/* all delivered and verified */
 	TXNET_RUN_FAILED,	/* a rule was broken: see TXNET_A_RES_ERROR */
 	TXNET_RUN_STOPPED,	/* stopped by TXNET_CMD_STOP */
+	TXNET_RUN_BLOCKED,	/* a permutation the MIN cannot route: TXNET_A_RES_BLOCK_* */
 
 	__TXNET_RUN_MAX,
 	TXNET_RUN_MAX = __TXNET_RUN_MAX - 1
@@ -244,7 +252,13 @@ enum txnet_res_attr {
 					 * TXNET_RES_QUEUE_MAX_NODES nodes) */
 	TXNET_A_RES_VALUES_SEED,	/* u64: the seed of random values */
 	TXNET_A_RES_MAX_TICKS,		/* u64: the run's tick limit */
-	TXNET_A_RES_CONFIG,		/* u64: algo latin: the index l it ran S^l of */
+	TXNET_A_RES_CONFIG,		/* u64: algo latin: the index l it ran S^l of;
+					 * self-routing: the set that holds the configuration */
+	TXNET_A_RES_CONFIG_X,		/* u32: self-routing: the configuration is M^{l,x} */
+	TXNET_A_RES_BLOCK_STAGE,	/* u32: blocked: the stage (0 .. log2 N - 1) */
+	TXNET_A_RES_BLOCK_SWITCH,	/* u32: blocked: the switch in it (0 .. N/2 - 1) */
+	TXNET_A_RES_BLOCK_INPUTS,	/* binary: blocked: two u32, the inputs that need it
+					 * set both ways, the one that got it first first */
 
 	__TXNET_A_RES_MAX,
 	TXNET_A_RES_MAX = __TXNET_A_RES_MAX - 1
