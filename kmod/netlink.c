@@ -59,7 +59,7 @@ static const struct nla_policy txnet_name_policy[TXNET_A_NAME + 1] = {
 	[TXNET_A_NAME] = TXNET_NAME_POLICY,
 };
 
-static const struct nla_policy txnet_run_policy[TXNET_A_DESTS + 1] = {
+static const struct nla_policy txnet_run_policy[TXNET_A_CONFIG_ROWS + 1] = {
 	[TXNET_A_NAME] = TXNET_NAME_POLICY,
 	[TXNET_A_OP] = NLA_POLICY_RANGE(NLA_U32, 1, TXNET_OP_MAX),
 	[TXNET_A_ALGO] = NLA_POLICY_MAX(NLA_U32, TXNET_ALGO_MAX),
@@ -80,6 +80,8 @@ static const struct nla_policy txnet_run_policy[TXNET_A_DESTS + 1] = {
 	[TXNET_A_LATIN] = TXNET_READ_ONLY,
 	/* u32 per processor: checked against the nodes in txn_run_check() */
 	[TXNET_A_DESTS] = { .type = NLA_BINARY },
+	/* u32 per switch row: checked against the schedule and N in txnet_run_start() */
+	[TXNET_A_CONFIG_ROWS] = { .type = NLA_BINARY },
 };
 
 static const struct nla_policy txnet_bounds_policy[TXNET_A_ROOT + 1] = {
@@ -693,6 +695,21 @@ static int parse_collective(struct genl_info *info, struct txnet_run_req *req)
 	req->max_ticks = attrs[TXNET_A_MAX_TICKS] ? nla_get_u64(attrs[TXNET_A_MAX_TICKS]) : 0;
 	req->has_config = attrs[TXNET_A_CONFIG];
 	req->config = req->has_config ? nla_get_u64(attrs[TXNET_A_CONFIG]) : 0;
+	if (attrs[TXNET_A_CONFIG_ROWS]) {
+		if (attrs[TXNET_A_CONFIG]) {
+			NL_SET_ERR_MSG_ATTR(info->extack, attrs[TXNET_A_CONFIG_ROWS],
+					    "config_rows: give config or config_rows, not both");
+			return -EINVAL;
+		}
+		if (!nla_len(attrs[TXNET_A_CONFIG_ROWS]) ||
+		    nla_len(attrs[TXNET_A_CONFIG_ROWS]) % sizeof(u32)) {
+			NL_SET_ERR_MSG_ATTR(info->extack, attrs[TXNET_A_CONFIG_ROWS],
+					    "config_rows: a non-empty array of u32, 4 bytes each");
+			return -EINVAL;
+		}
+		req->config_rows = nla_data(attrs[TXNET_A_CONFIG_ROWS]);
+		req->nrows = nla_len(attrs[TXNET_A_CONFIG_ROWS]) / sizeof(u32);
+	}
 	if (attrs[TXNET_A_DESTS] && req->op != TXNET_OP_PERMUTATION) {
 		NL_SET_ERR_MSG_ATTR(info->extack, attrs[TXNET_A_DESTS],
 				    "dests: only a permutation takes destinations");
@@ -720,6 +737,7 @@ static const struct nlattr *refused_attr(struct nlattr **attrs, const char *why)
 		{ "root:", TXNET_A_ROOT }, { "values:", TXNET_A_VALUES },
 		{ "payload:", TXNET_A_PAYLOAD }, { "op:", TXNET_A_OP }, { "algo:", TXNET_A_ALGO },
 		{ "config:", TXNET_A_CONFIG }, { "dests:", TXNET_A_DESTS },
+		{ "config_rows:", TXNET_A_CONFIG_ROWS },
 	};
 	u32 i;
 

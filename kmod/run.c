@@ -121,6 +121,16 @@ static int reserve(struct txnet_net *tn, const struct txnet_run_req *req,
 		*why = "config: not an index of paper 002's canonical partition (0 .. N^(N/2-1)-1)";
 		return -ERANGE;
 	}
+	if (req->config_rows && plan->s->algo != TXNET_ALGO_LATIN) {
+		*why = "config_rows: only algo latin (a total exchange on a MIN) starts from a configuration";
+		return -EINVAL;
+	}
+	if (req->config_rows && (req->nrows != tn->spec.size[0] / 2 ||
+				 !txn_latin_rows_valid(tn->spec.size[0], req->config_rows))) {
+		*why = "config_rows: N/2 rows of log2 N bits, one per switch row";
+		return -EINVAL;
+	}
+	plan->p.config_rows = req->config_rows;
 	plan->p.config = req->config;
 	plan->p.dests = req->dests;
 	plan->p.ndests = req->ndests;
@@ -226,6 +236,13 @@ static struct txnet_run *prepare(struct txnet_net *tn, const struct run_plan *pl
 	r->res.max_ticks = p->max_ticks;
 	r->res.has_config = plan->s->algo == TXNET_ALGO_LATIN;
 	r->res.config = p->config;
+	/* M given: the set that holds it (Theorem 2), where its index fits */
+	if (p->config_rows) {
+		r->res.has_config = !txn_latin_index(tn->counts.procs, p->config_rows,
+						     &r->res.config);
+		r->res.has_config_x = r->res.has_config;
+		r->res.config_x = p->config_rows[0];
+	}
 	if (plan->s->algo == TXNET_ALGO_SELF_ROUTING)
 		find_config(r, &tn->graph, p->dests);
 	r->res.has_expected = txn_expected_steps(plan->s, &tn->spec, p,

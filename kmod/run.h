@@ -65,6 +65,8 @@ struct txnet_run_req {
 	u64 config;
 	const u32 *dests;		/* the request's, valid until txnet_run_start() returns */
 	u32 ndests;
+	const u32 *config_rows;		/* likewise */
+	u32 nrows;
 };
 
 /* Free what a result owns. */

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* txctl: the destinations of a permutation. */
+/* txctl: the destinations of a permutation; a MIN configuration. */
 #include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -57,4 +57,33 @@ void dests_parse(const char *arg, struct dests *out)
 {
 	out->n = 0;
 	items_parse(arg, "permutation", add, out);
+}
+
+/* One row of switch states: binary digits, as many as every other row. */
+static void add_row(const char *item, const char *where, void *ctx)
+{
+	struct matrix *out = ctx;
+	uint32_t v = 0, bits = 0;
+	const char *s = item;
+
+	while (*s == ' ' || *s == '\t')
+		s++;
+	for (; *s == '0' || *s == '1'; s++, bits++)
+		v = v << 1 | (uint32_t)(*s - '0');
+	while (*s == ' ' || *s == '\t' || *s == '\r' || *s == '\n')
+		s++;
+	if (*s || !bits || bits > 16)
+		item_error("matrix", "not a row of 1 to 16 switch states (0 straight, 1 cross)", where);
+	if (out->n && bits != out->bits)
+		item_error("matrix", "rows of different lengths", where);
+	if (out->n == MATRIX_MAX)
+		item_error("matrix", "more than 8192 rows do not fit in one request", NULL);
+	out->bits = bits;
+	out->row[out->n++] = v;
+}
+
+void matrix_parse(const char *arg, struct matrix *out)
+{
+	out->n = 0;
+	items_parse(arg, "matrix", add_row, out);
 }

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* txctl run NET permutation DESTS: where each processor's message goes. */
+/* txctl run: a permutation's destinations (DESTS), a MIN configuration (ROWS). */
 #ifndef TXCTL_DESTS_H
 #define TXCTL_DESTS_H
 
@@ -21,5 +21,20 @@ struct dests {
  * the count against the network.
  */
 void dests_parse(const char *arg, struct dests *out);
+
+/* txctl run NET total-exchange matrix ROWS: a MIN configuration M. */
+#define MATRIX_MAX	8192	/* rows: N/2 of a MIN that fits DESTS_MAX */
+
+struct matrix {
+	uint32_t n, bits;
+	uint32_t row[MATRIX_MAX];	/* m_{h,k} at bit bits-1-k */
+};
+
+/*
+ * "000,011,101,011" or "file:PATH": switch row h's states, stage 0 first,
+ * every row as many digits (log2 N; the kernel checks N/2 rows).  Exits
+ * naming the row on anything else.
+ */
+void matrix_parse(const char *arg, struct matrix *out);
 
 #endif /* TXCTL_DESTS_H */

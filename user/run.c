@@ -26,13 +26,14 @@ void usage_run(FILE *f)
 {
 	fprintf(f,
 		"Usage: txctl run NET OP [ root N ] [ values VALUES ] [ algo ALGO ]\n"
-		"                 [ payload BYTES ] [ seed N ] [ max-ticks N ] [ config L ]\n"
-		"                 [ --no-wait ]\n"
+		"                 [ payload BYTES ] [ seed N ] [ max-ticks N ]\n"
+		"                 [ config L | matrix ROWS ] [ --no-wait ]\n"
 		"       txctl run NET permutation DESTS [ algo ALGO ] [ payload BYTES ] ...\n"
 		"OP := { total-exchange | broadcast | scatter | gather | multinode-broadcast |\n"
 		"        accumulate | multinode-accumulate | prefix-sum | data-sum }\n"
 		"VALUES := { V1,V2,... | file:PATH | random:SEED }\n"
 		"DESTS := { D0,D1,... | file:PATH }   (processor i's message goes to Di)\n"
+		"ROWS := { 000,011,... | file:PATH }  (switch row h's states, stage 0 first)\n"
 		"ALGO := { auto | shortest-path | furthest-first | scatterings | message-shift |\n"
 		"          message-shift-plain | a2 | a3 | hypercube | latin | self-routing }\n");
 }
@@ -198,17 +199,18 @@ static int wait_run(struct txnl *nl, struct txnl *ev, struct run_wait *w,
 
 int do_run(int argc, char **argv)
 {
-	/* room for VALUES_MAX values or DESTS_MAX destinations */
+	/* room for VALUES_MAX values, DESTS_MAX destinations, MATRIX_MAX rows */
 	static union {
 		char buf[TXNL_BUF_SIZE + VALUES_MAX * sizeof(int64_t) +
-			 DESTS_MAX * sizeof(uint32_t)];
+			 (DESTS_MAX + MATRIX_MAX) * sizeof(uint32_t)];
 		struct nlmsghdr align;
 	} tx;
 	const char *name, *algo_arg = NULL, *payload_arg = NULL,
 		   *seed_arg = NULL, *root_arg = NULL, *values_arg = NULL, *ticks_arg = NULL,
-		   *config_arg = NULL;
+		   *config_arg = NULL, *matrix_arg = NULL;
 	static struct values vals;
 	static struct dests dests;
+	static struct matrix matrix;
 	uint32_t root = 0;
 	uint64_t max_ticks = 0, config = 0;
 	static struct run_wait w;
@@ -276,8 +278,18 @@ int do_run(int argc, char **argv)
 			NEXT_ARG(usage_run);
 			if (config_arg)
 				duparg("config", *argv);
+			if (matrix_arg)
+				invarg(*argv, "config", "give config or matrix, not both");
 			config_arg = *argv;
 			config = get_u64_nonneg(*argv, "config");
+		} else if (is_keyword(*argv, "matrix")) {
+			NEXT_ARG(usage_run);
+			if (matrix_arg)
+				duparg("matrix", *argv);
+			if (config_arg)
+				invarg(*argv, "matrix", "give config or matrix, not both");
+			matrix_arg = *argv;
+			matrix_parse(*argv, &matrix);
 		} else if (is_keyword(*argv, "payload")) {
 			NEXT_ARG(usage_run);
 			if (payload_arg)
@@ -316,6 +328,8 @@ int do_run(int argc, char **argv)
 		mnl_attr_put_u64(nlh, TXNET_A_MAX_TICKS, max_ticks);
 	if (config_arg)
 		mnl_attr_put_u64(nlh, TXNET_A_CONFIG, config);
+	if (matrix_arg)
+		mnl_attr_put(nlh, TXNET_A_CONFIG_ROWS, matrix.n * sizeof(uint32_t), matrix.row);
 	if (op == TXNET_OP_PERMUTATION)
 		mnl_attr_put(nlh, TXNET_A_DESTS, dests.n * sizeof(uint32_t), dests.d);
 	snprintf(w.name, sizeof(w.name), "%s", name);

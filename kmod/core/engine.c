@@ -449,6 +449,10 @@ int txn_engine_init(struct txn_engine *e, const struct txn_graph *g,
 		txn_engine_free(e);
 		return ret;
 	}
+	/* The caller's array may go once the run is set up. */
+	e->p.config_rows = NULL;
+	e->L->p.config_rows = NULL;
+	e->L->pub.config_rows = NULL;
 	/* A schedule that wrote e->p or the counters while starting fails its first tick. */
 	txn_check_untouched(e, 0);
 	mirror(e);

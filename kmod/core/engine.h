@@ -102,6 +102,7 @@ struct txn_run_params {
 	u64 values_seed;		/* random values 0..999 when values is NULL */
 	u64 max_ticks;			/* fail past this many ticks; 0: no limit */
 	u64 config;			/* algo latin: the index l of S^l (paper 002) */
+	const u32 *config_rows;		/* ... or M itself (latin.h); only start() reads it */
 	const u32 *dests;		/* permutation: processor i's message goes to dests[i] */
 	u32 ndests;
 };

@@ -146,13 +146,28 @@ u32 txn_latin_identity_wave(u32 topo, u32 N, const u32 *rows)
 
 u64 txn_latin_steps(u32 topo, u32 N, u64 l)
 {
-	u32 *rows = txn_alloc_array(N / 2, sizeof(u32)), n = txn_min_log2(N);
+	u32 *rows = txn_alloc_array(N / 2, sizeof(u32));
 	u64 steps = 0;
 
 	if (!rows)
 		return 0;
 	if (!txn_latin_config(N, l, rows))
-		steps = N + n - 1 - (txn_latin_identity_wave(topo, N, rows) != ~0U);
+		steps = txn_latin_steps_rows(topo, N, rows);
 	txn_free(rows);
 	return steps;
+}
+
+u64 txn_latin_steps_rows(u32 topo, u32 N, const u32 *rows)
+{
+	return N + txn_min_log2(N) - 1 - (txn_latin_identity_wave(topo, N, rows) != ~0U);
+}
+
+bool txn_latin_rows_valid(u32 N, const u32 *rows)
+{
+	u32 h;
+
+	for (h = 0; h < N / 2; h++)
+		if (rows[h] >> txn_min_log2(N))
+			return false;
+	return true;
 }

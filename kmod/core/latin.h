@@ -83,5 +83,9 @@ void txn_min_place(const struct txn_graph *g, u32 link, u32 *stage, u32 *sw);
  * when @l is not an index.
  */
 u64 txn_latin_steps(u32 topo, u32 N, u64 l);
+/* The same from any member @rows of the set (the set decides it). */
+u64 txn_latin_steps_rows(u32 topo, u32 N, const u32 *rows);
+/* Whether @rows (N/2 of them) is a configuration: every row below 2^log2 N. */
+bool txn_latin_rows_valid(u32 N, const u32 *rows);
 
 #endif /* TXN_CORE_LATIN_H */

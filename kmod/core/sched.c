@@ -167,7 +167,9 @@ bool txn_expected_steps(const struct txn_sched *s, const struct txn_spec *spec,
 		return txn_cube_optimum(spec->size[0], op, port_model, steps, &transmissions);
 	if (s->algo == TXNET_ALGO_LATIN) {
 		/* paper 002, section 4, counted one stage a tick (latin.h) */
-		*steps = txn_latin_steps(spec->topo, spec->size[0], p->config);
+		*steps = p->config_rows ?
+			 txn_latin_steps_rows(spec->topo, spec->size[0], p->config_rows) :
+			 txn_latin_steps(spec->topo, spec->size[0], p->config);
 		return *steps != 0;
 	}
 	if (s->algo == TXNET_ALGO_SELF_ROUTING) {

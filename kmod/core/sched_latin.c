@@ -68,8 +68,10 @@ static int latin_start(struct txn_engine *e)
 	c->N = N;
 	c->n = txn_min_log2(N);
 	c->half = N / 2;
-	/* M^{l,0}, l = 0 (every switch straight) unless the run names another */
-	if (txn_latin_config(N, e->p.config, c->rows))
+	/* M^{l,0}, l = 0 (every switch straight) unless the run names another, or M */
+	if (e->p.config_rows)
+		memcpy(c->rows, e->p.config_rows, (N / 2) * sizeof(u32));
+	else if (txn_latin_config(N, e->p.config, c->rows))
 		return -ERANGE;
 	c->skip = txn_latin_identity_wave(c->topo, N, c->rows);
 	c->waves = c->skip == ~0U ? N : N - 1;

@@ -268,6 +268,64 @@ TEST(complete_exchange_takes_n_plus_log_n)
 	}
 }
 
+/*
+ * From any member M of a set (config_rows): the same waves in another
+ * order, so the same time, and Theorem 2 names the set.  Example 2's
+ * M^{235,3} of the butterfly of 8 is "011 000 110 000".
+ */
+TEST(complete_exchange_from_any_member)
+{
+	struct txn_run_params p = { .op = TXNET_OP_TOTAL_EXCHANGE, .seed = 2,
+				    .port_model = TXNET_PORT_ALL };
+	u32 rows[128], w, N, h, k;
+	const struct txn_sched *s;
+	struct txn_engine e;
+	const char *why;
+	char net[40];
+	struct tg t;
+	u64 l, steps;
+	int ret;
+
+	rows[0] = 3;	/* 011 */
+	rows[1] = 0;	/* 000 */
+	rows[2] = 6;	/* 110 */
+	rows[3] = 0;	/* 000 */
+	ASSERT_EQ(0, txn_latin_index(8, rows, &l));
+	EXPECT_EQ(235, l);
+	EXPECT_EQ(txn_latin_steps(TXNET_TOPO_BUTTERFLY, 8, 235),
+		  txn_latin_steps_rows(TXNET_TOPO_BUTTERFLY, 8, rows));
+	for (w = 0; w < ARRAY_SIZE(wirings); w++) {
+		for (N = 2; N <= 256; N *= 4) {
+			for (k = 0; k < 3; k++) {
+				for (h = 0; h < N / 2; h++)
+					rows[h] = (h * 2654435761U + k * 40503U) % N;
+				if (!k && N == 8)
+					rows[0] = 3, rows[1] = 0, rows[2] = 6, rows[3] = 0;
+				ASSERT_TRUE(txn_latin_rows_valid(N, rows));
+				snprintf(net, sizeof(net), "%s %u", wiring_names[w], N);
+				ASSERT_EQ(NULL, tg_make(&t, net));
+				p.config_rows = rows;
+				s = txn_sched_pick(&t.spec, p.op, TXNET_ALGO_LATIN, p.port_model, &why);
+				ASSERT_NE(NULL, s);
+				ASSERT_TRUE(txn_expected_steps(s, &t.spec, &p, &steps));
+				if (N <= 16 && !txn_latin_index(N, rows, &l))
+					EXPECT_EQ(txn_latin_steps(wirings[w], N, l), steps);
+				ASSERT_EQ(0, txn_engine_init(&e, &t.g, s, &p)) TH_LOG("%s", net);
+				EXPECT_EQ(NULL, e.p.config_rows);	/* the caller's array may go */
+				while ((ret = txn_engine_tick(&e)) == 0)
+					;
+				EXPECT_EQ(1, ret) TH_LOG("%s: %s", net, e.v.rule);
+				EXPECT_EQ(0, txn_engine_verify(&e));
+				EXPECT_EQ(steps, e.tick) TH_LOG("%s", net);
+				txn_engine_free(&e);
+				tg_free(&t);
+			}
+		}
+	}
+	rows[0] = 8;
+	EXPECT_FALSE(txn_latin_rows_valid(8, rows));
+}
+
 /* The rank of a permutation of 0..N-1 (N <= 8) among all N!, by its Lehmer code. */
 static u32 perm_rank(const u32 *p, u32 N)
 {

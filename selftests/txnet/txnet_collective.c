@@ -731,6 +731,56 @@ TEST_F(co, bad_permutation)
 	EXPECT_EQ(0, txnl_run(&self->t, &r, &id)) TH_LOG("%s", self->t.msg);
 }
 
+/*
+ * Paper 002, section 3.1: the exchange runs from any initial
+ * configuration M, given as its matrix.  Example 2's S^235 of the
+ * butterfly of 8 has M^{235,3} = 011 000 110 000: the run names that set
+ * and member (Theorem 2) and takes 8 + 3 - 1 = 10 ticks (butterfly:
+ * no member realizes the identity).  Rows that are not a configuration of
+ * this network are refused naming config_rows.
+ */
+TEST_F(co, paper_002_from_a_matrix)
+{
+	static const uint32_t m235_3[4] = { 3, 0, 6, 0 }, bad[4] = { 3, 0, 8, 0 };
+	struct txnet_req q = { .name = "co0", .topo = TXNET_TOPO_BUTTERFLY, .ndims = 1,
+			       .size = { 8 } };
+	struct txnl_result res;
+	struct txnet_info info;
+	struct txnl_run_req r;
+	uint32_t id;
+
+	ASSERT_EQ(0, txnl_new(&self->t, &q, &info)) TH_LOG("%s", self->t.msg);
+	r = (struct txnl_run_req){ .name = "co0", .op = TXNET_OP_TOTAL_EXCHANGE,
+				   .config_rows = m235_3, .nrows = 4 };
+	ASSERT_EQ(0, collective(&self->t, &self->ev, &r, &res)) TH_LOG("%s", self->t.msg);
+	EXPECT_EQ(TXNET_RUN_DONE, res.status) TH_LOG("%s", res.error);
+	EXPECT_EQ(1, res.verified);
+	EXPECT_EQ(TXNET_ALGO_LATIN, res.algo);
+	EXPECT_EQ(235, res.config);
+	EXPECT_EQ(3, res.config_x);
+	EXPECT_EQ(10, res.steps);
+	EXPECT_EQ(10, res.expected_steps);
+
+	r.nrows = 3;
+	EXPECT_EQ(-EINVAL, txnl_run(&self->t, &r, &id));
+	EXPECT_NE(NULL, strstr(self->t.msg, "config_rows:")) TH_LOG("%s", self->t.msg);
+	EXPECT_EQ(r.off_config_rows, self->t.off);
+	r = (struct txnl_run_req){ .name = "co0", .op = TXNET_OP_TOTAL_EXCHANGE,
+				   .config_rows = bad, .nrows = 4 };
+	EXPECT_EQ(-EINVAL, txnl_run(&self->t, &r, &id));
+	EXPECT_NE(NULL, strstr(self->t.msg, "config_rows:")) TH_LOG("%s", self->t.msg);
+	r = (struct txnl_run_req){ .name = "co0", .op = TXNET_OP_TOTAL_EXCHANGE,
+				   .config_rows = m235_3, .nrows = 4, .has_config = true };
+	EXPECT_EQ(-EINVAL, txnl_run(&self->t, &r, &id));
+	EXPECT_NE(NULL, strstr(self->t.msg, "not both")) TH_LOG("%s", self->t.msg);
+	r = (struct txnl_run_req){ .name = "co0", .op = TXNET_OP_TOTAL_EXCHANGE,
+				   .config_rows = m235_3, .nrows = 4, .has_algo = true,
+				   .algo = TXNET_ALGO_SHORTEST_PATH };
+	EXPECT_EQ(-EINVAL, txnl_run(&self->t, &r, &id));
+	EXPECT_NE(NULL, strstr(self->t.msg, "config_rows:")) TH_LOG("%s", self->t.msg);
+	EXPECT_EQ(r.off_config_rows, self->t.off);
+}
+
 /* The sums each combining operation defines, from the values sent. */
 TEST_F(co, values_come_back_summed)
 {

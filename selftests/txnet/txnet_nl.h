@@ -906,9 +906,11 @@ struct txnl_run_req {
 	uint64_t values_seed, max_ticks, config;
 	const uint32_t *dests;		/* permutation: sent when non-NULL */
 	uint32_t ndests;
+	const uint32_t *config_rows;	/* latin's M: sent when non-NULL */
+	uint32_t nrows;
 	/* filled in by txnl_run(): where each attribute sat, -1 if not sent */
 	int off_name, off_op, off_algo, off_payload, off_seed, off_unused21;
-	int off_root, off_values, off_values_seed, off_dests;
+	int off_root, off_values, off_values_seed, off_dests, off_config_rows;
 };
 
 #define TXNET_DEBUGFS	"/sys/kernel/debug/txnet"
@@ -932,7 +934,7 @@ static inline int txnl_run(struct txnl *t, struct txnl_run_req *r, uint32_t *run
 	if (!m)
 		return t->err = -ENOMEM;
 	r->off_name = r->off_op = r->off_algo = r->off_payload = r->off_seed = r->off_unused21 = -1;
-	r->off_root = r->off_values = r->off_values_seed = r->off_dests = -1;
+	r->off_root = r->off_values = r->off_values_seed = r->off_dests = r->off_config_rows = -1;
 	if (r->fault) {
 		ret = set_fault(r->name, r->fault);
 		if (ret) {
@@ -962,6 +964,8 @@ static inline int txnl_run(struct txnl *t, struct txnl_run_req *r, uint32_t *run
 	     nla_put_u64(m, TXNET_A_VALUES_SEED, r->values_seed));
 	RPUT(r->dests, r->off_dests,
 	     nla_put(m, TXNET_A_DESTS, r->ndests * sizeof(uint32_t), r->dests));
+	RPUT(r->config_rows, r->off_config_rows,
+	     nla_put(m, TXNET_A_CONFIG_ROWS, r->nrows * sizeof(uint32_t), r->config_rows));
 	if ((r->has_max_ticks && nla_put_u64(m, TXNET_A_MAX_TICKS, r->max_ticks) < 0) ||
 	    (r->has_config && nla_put_u64(m, TXNET_A_CONFIG, r->config) < 0)) {
 		nlmsg_free(m);

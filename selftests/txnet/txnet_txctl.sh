@@ -654,6 +654,19 @@ expect_rc 3 "identity on b8"
 expect_out "blocked: stage" "identity on b8"
 [ "$(cat "$SYS/b8/last/status")" = blocked ] || bad="$bad [last/status $(cat "$SYS/b8/last/status")]"
 [ -n "$(cat "$SYS/b8/last/block_inputs")" ] || bad="$bad [last/block_inputs]"
+# From a matrix: Example 2's M^{235,3}, "011 000 110 000": set 235, member 3,
+# 8 + 3 - 1 = 10 ticks
+run -j run b8 total-exchange matrix 011,000,110,000
+expect_rc 0 "matrix on b8"
+[ "$("$JSON" -g config < "$out")" = 235 ] || bad="$bad [matrix config $("$JSON" -g config < "$out")]"
+[ "$("$JSON" -g config_x < "$out")" = 3 ] || bad="$bad [matrix config_x]"
+[ "$("$JSON" -g steps < "$out")" = 10 ] || bad="$bad [matrix steps]"
+run run b8 total-exchange matrix 011,00,110,000
+expect_rc 1 "matrix rows of different lengths"
+expect_err "different lengths" "matrix rows of different lengths"
+run run b8 total-exchange matrix 011,000,110
+expect_rc 2 "matrix of 3 rows on b8"
+expect_err "config_rows:" "matrix of 3 rows on b8"
 run create omega 8 name o8
 run run o8 permutation 0,1,2,3,4,5,6,7
 expect_rc 0 "identity on o8"

@@ -194,6 +194,12 @@ enum txnet_attr {
 	 * a permutation of 0 .. nodes-1.
 	 */
 	TXNET_A_DESTS,
+	/*
+	 * binary, RUN: algo latin starts from this configuration M instead:
+	 * u32 per switch row h (N/2 of them), m_{h,k} at bit log2 N - 1 - k,
+	 * as TXNET_A_LATIN_ROWS; not with TXNET_A_CONFIG.
+	 */
+	TXNET_A_CONFIG_ROWS,
 
 	__TXNET_A_MAX,
 	TXNET_A_MAX = __TXNET_A_MAX - 1
@@ -254,7 +260,8 @@ enum txnet_res_attr {
 	TXNET_A_RES_MAX_TICKS,		/* u64: the run's tick limit */
 	TXNET_A_RES_CONFIG,		/* u64: algo latin: the index l it ran S^l of;
 					 * self-routing: the set that holds the configuration */
-	TXNET_A_RES_CONFIG_X,		/* u32: self-routing: the configuration is M^{l,x} */
+	TXNET_A_RES_CONFIG_X,		/* u32: the configuration (self-routing, or latin's
+					 * CONFIG_ROWS) is M^{l,x} */
 	TXNET_A_RES_BLOCK_STAGE,	/* u32: blocked: the stage (0 .. log2 N - 1) */
 	TXNET_A_RES_BLOCK_SWITCH,	/* u32: blocked: the switch in it (0 .. N/2 - 1) */
 	TXNET_A_RES_BLOCK_INPUTS,	/* binary: blocked: two u32, the inputs that need it
