@@ -40,6 +40,7 @@ static const struct keyword algos[] = {
 	{ "hypercube",			TXNET_ALGO_HYPERCUBE },
 	{ "latin",			TXNET_ALGO_LATIN },
 	{ "self-routing",		TXNET_ALGO_SELF_ROUTING },
+	{ "biswapped",			TXNET_ALGO_BISWAPPED },
 };
 
 static const struct keyword statuses[] = {

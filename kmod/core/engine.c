@@ -94,7 +94,7 @@ static u32 engine_layout(const struct txn_graph *g, const struct layout_args *la
 	if (la->op == TXNET_OP_PERMUTATION)
 		a[k++] = OWN(dests, n, sizeof(u32), false);
 	if (la->op == TXNET_OP_BROADCAST || la->op == TXNET_OP_MULTINODE_BROADCAST)
-		a[k++] = OWN(have, (txn_op_slots(la->op, g->procs) + 63) / 64, sizeof(u64), true);
+		a[k++] = OWN(have, (la->npkts + 63) / 64, sizeof(u64), true);
 	if (la->open) {
 		a[k++] = OWN(src, npkts, sizeof(u32), false);
 		a[k++] = OWN(len, npkts, sizeof(u32), false);
@@ -125,7 +125,7 @@ static void layout_args_of(const struct txn_graph *g, const struct txn_sched *s,
 	la->pq_keys = s->pq_keys ? s->pq_keys(g) : 0;
 	la->payload = p->payload;
 	la->op = p->op;
-	la->npkts = txn_op_slots(p->op, g->procs);
+	la->npkts = txn_op_slots(p->op, g->procs, txn_slot_links(g));
 	la->nvalues = p->values ? txn_op_nvalues(p->op, g->procs) : 0;
 }
 

@@ -128,8 +128,13 @@ bool txn_op_combines(u32 op);
 bool txn_op_copies(u32 op);
 /* Inputs a combining operation takes on @n processors: n, or n*n; 0 for others. */
 u64 txn_op_nvalues(u32 op, u32 n);
-/* Packet slots a run of @op on @n processors has, 0 when too many for 32 bits. */
-u64 txn_op_slots(u32 op, u32 n);
+/*
+ * Packet slots a run of @op on @n processors of at most @maxdeg links out
+ * has, 0 when too many for 32 bits.
+ */
+u64 txn_op_slots(u32 op, u32 n, u32 maxdeg);
+/* The @maxdeg of txn_op_slots() on @g: the most links out of a processor, where group schedules run. */
+u32 txn_slot_links(const struct txn_graph *g);
 /* What a verified run delivers: packets received, or contributions folded. */
 u64 txn_op_units(u32 op, u32 n);
 

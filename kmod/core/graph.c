@@ -36,6 +36,19 @@ static void factors_of(const struct txn_prod *p, struct txn_graph *g)
 	}
 }
 
+static void base_of(const struct txn_prod *p, struct txn_graph *g)
+{
+	u32 t;
+
+	g->bsn_n = p->nodes;
+	g->bndims = p->ndims;
+	for (t = 0; t < p->ndims; t++) {
+		g->bkind[t] = (u8)p->kind[t];
+		g->bsize[t] = p->size[t];
+		g->bstride[t] = p->stride[t];
+	}
+}
+
 int txn_graph_build(const struct txn_spec *spec, const struct txn_counts *counts,
 		    struct txn_graph *g)
 {
@@ -83,6 +96,8 @@ int txn_graph_build(const struct txn_spec *spec, const struct txn_counts *counts
 				    spec->kind);
 		if (!ret)
 			txn_build_biswapped(&p, g);
+		if (!ret)
+			base_of(&p, g);
 		break;
 	default:
 		ret = txn_prod_init(&p, spec->topo, spec->ndims, spec->size,

@@ -82,7 +82,7 @@ static u32 log2_up(u32 n)
 	return r;
 }
 
-u64 txn_op_slots(u32 op, u32 n)
+u64 txn_op_slots(u32 op, u32 n, u32 maxdeg)
 {
 	u64 s;
 
@@ -109,15 +109,29 @@ u64 txn_op_slots(u32 op, u32 n)
 		/*
 		 * Partial sums alive at once: a processor's partial and one
 		 * copy for each of the ceil(log2 n) steps of a scan is what
-		 * tree, doubling and group schedules use; a schedule that needs
+		 * tree and doubling schedules use, and one in flight on each of
+		 * @maxdeg links what the biswapped networks' group schedules
+		 * use (0 elsewhere: txn_slot_links()); a schedule that needs
 		 * more runs out with a clear violation.
 		 */
-		s = (u64)n * (log2_up(n) + 2) + 16;
+		s = (u64)n * (log2_up(n) + 2 + maxdeg) + 16;
 		break;
 	default:
 		return 0;
 	}
 	return s > 0xfffffff0ULL ? 0 : s;
+}
+
+u32 txn_slot_links(const struct txn_graph *g)
+{
+	u32 v, d = 0;
+
+	if (!g->bsn_n)
+		return 0;
+	for (v = 0; v < g->procs; v++)
+		if (g->first[v + 1] - g->first[v] > d)
+			d = g->first[v + 1] - g->first[v];
+	return d;
 }
 
 u64 txn_op_units(u32 op, u32 n)
@@ -271,7 +285,7 @@ int txn_run_check(const struct txn_graph *g, const struct txn_run_params *p, con
 		*why = "payload: combining operations carry values, not payloads";
 		return -EINVAL;
 	}
-	if (!txn_op_slots(p->op, n)) {
+	if (!txn_op_slots(p->op, n, txn_slot_links(g))) {
 		*why = "too many processors for this operation: its packets must fit in 32 bits";
 		return -E2BIG;
 	}

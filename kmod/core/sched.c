@@ -2,6 +2,7 @@
 /*
  * Which schedule runs where, its lower bound and its proven time.
  */
+#include "bsn.h"
 #include "cube.h"
 #include "latin.h"
 #include "sched.h"
@@ -45,6 +46,18 @@ static const struct txn_sched *cube_sched(u32 op)
 	return op < ARRAY_SIZE(by_op) ? by_op[op] : NULL;
 }
 
+/* Paper 004's schedule for each operation on a biswapped network; NULL where it gives none. */
+static const struct txn_sched *bsn_sched(u32 op)
+{
+	switch (op) {
+	case TXNET_OP_BROADCAST:
+		return &txn_sched_bsn_bcast;
+	case TXNET_OP_DATA_SUM:
+		return &txn_sched_bsn_sum;
+	}
+	return NULL;
+}
+
 const struct txn_sched *txn_sched_pick(const struct txn_spec *spec, u32 op, u32 algo,
 				       u32 port_model, const char **why)
 {
@@ -60,6 +73,14 @@ const struct txn_sched *txn_sched_pick(const struct txn_spec *spec, u32 op, u32 
 		return cube_sched(op);
 	if (algo == TXNET_ALGO_HYPERCUBE) {
 		*why = "algo: hypercube runs on hypercubes of dimension 1 to 16, every operation but prefix-sum, data-sum and permutation";
+		return NULL;
+	}
+	/* paper 004: all-port, the operations it gives schedules for */
+	if (spec->topo == TXNET_TOPO_BISWAPPED && port_model == TXNET_PORT_ALL &&
+	    (algo == TXNET_ALGO_AUTO || algo == TXNET_ALGO_BISWAPPED) && bsn_sched(op))
+		return bsn_sched(op);
+	if (algo == TXNET_ALGO_BISWAPPED) {
+		*why = "algo: biswapped runs broadcast and data-sum on all-port biswapped networks";
 		return NULL;
 	}
 	/*
@@ -172,6 +193,12 @@ bool txn_expected_steps(const struct txn_sched *s, const struct txn_spec *spec,
 			 txn_latin_steps(spec->topo, spec->size[0], p->config);
 		return *steps != 0;
 	}
+	if (s->algo == TXNET_ALGO_BISWAPPED) {
+		/* paper 004: Table 1 (Theorem 1) and Table 3, counted in the model (bsn.h) */
+		*steps = op == TXNET_OP_BROADCAST ? txn_bsn_bcast_steps(spec, p->root) :
+			 txn_bsn_sum_steps(spec);
+		return *steps != 0;
+	}
 	if (s->algo == TXNET_ALGO_SELF_ROUTING) {
 		/* paper 002's model: a path crosses log2 N stages, one a tick */
 		*steps = txn_min_log2(spec->size[0]);
@@ -221,6 +248,7 @@ const char *txn_algo_name(u32 algo)
 		[TXNET_ALGO_HYPERCUBE] = "hypercube",
 		[TXNET_ALGO_LATIN] = "latin",
 		[TXNET_ALGO_SELF_ROUTING] = "self-routing",
+		[TXNET_ALGO_BISWAPPED] = "biswapped",
 	};
 
 	return algo < ARRAY_SIZE(names) && names[algo] ? names[algo] : "unknown";

@@ -53,6 +53,9 @@ extern const struct txn_sched txn_sched_cube_gather;
 extern const struct txn_sched txn_sched_cube_te;	/* total exchange */
 extern const struct txn_sched txn_sched_latin;	/* MINs, paper 002: sched_latin.c */
 extern const struct txn_sched txn_sched_self_route;	/* a permutation on a MIN */
+/* paper 004 on biswapped networks, all-port: sched_bsn_*.c */
+extern const struct txn_sched txn_sched_bsn_bcast;
+extern const struct txn_sched txn_sched_bsn_sum;	/* data sum */
 
 /*
  * A gather as @scatter from the same root, recorded and played backwards

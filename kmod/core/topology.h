@@ -99,6 +99,17 @@ struct txn_graph {
 	bool flsb;
 	u8 fkind[TXNET_MAX_DIMS];	/* enum txnet_dim_kind */
 	u32 fsize[TXNET_MAX_DIMS];
+	/*
+	 * Biswapped networks, else bsn_n 0: the base's n vertices and its
+	 * factors (bkind, bsize, and bstride, the step of a base vertex
+	 * number along each), so that a schedule can work within the groups
+	 * dimension by dimension (kmod/core/bsn.h).
+	 */
+	u32 bsn_n;
+	u32 bndims;
+	u8 bkind[TXNET_MAX_DIMS];
+	u32 bsize[TXNET_MAX_DIMS];
+	u32 bstride[TXNET_MAX_DIMS];
 };
 
 /*

@@ -121,6 +121,7 @@ enum txnet_algo {
 	TXNET_ALGO_HYPERCUBE,		/* hypercubes, paper 003: every operation it treats */
 	TXNET_ALGO_LATIN,		/* log2 N-stage MINs, paper 002: Latin-square waves */
 	TXNET_ALGO_SELF_ROUTING,	/* log2 N-stage MINs: one permutation by destination tags */
+	TXNET_ALGO_BISWAPPED,		/* biswapped networks, all-port, paper 004 */
 
 	__TXNET_ALGO_MAX,
 	TXNET_ALGO_MAX = __TXNET_ALGO_MAX - 1
