@@ -14,7 +14,7 @@
 
 void usage_show(FILE *f)
 {
-	fprintf(f, "Usage: txctl show [ NET ]\n");
+	fprintf(f, "Usage: txctl show [ NET [ node N ] ]\n");
 }
 
 /* Dumps are collected, then printed: an interrupted dump starts over. */
@@ -76,7 +76,53 @@ static int show_all(struct txnl *nl)
 	return EXIT_OK;
 }
 
-static int show_one(struct txnl *nl, const char *name)
+/*
+ * Where node @v sits: on a biswapped network its label <g,p,c> (paper 004,
+ * section 2) and group number (section 3.2: part 1's groups follow part
+ * 0's); on a product its coordinates, the first dimension most
+ * significant (a hypercube's: its bits); elsewhere the number alone.
+ */
+static void print_node(const struct txnet_info *ni, uint32_t v)
+{
+	uint32_t n = 0, grp, p, c, i, d, stride;
+	char coord[256];
+	size_t off = 0;
+
+	open_json_object(NULL);
+	print_string(PRINT_ANY, "name", "%s", ni->name);
+	print_uint(PRINT_ANY, "node", " node %u", v);
+	if (ni->topology == TXNET_TOPO_BISWAPPED) {
+		while ((uint64_t)(n + 1) * (n + 1) * 2 <= ni->nodes)
+			n++;
+		c = v / (n * n);
+		grp = v / n % n;
+		p = v % n;
+		snprintf(coord, sizeof(coord), "<%u,%u,%u>", grp, p, c);
+		print_string(PRINT_ANY, "label", ": %s", coord);
+		print_uint(PRINT_ANY, "group", " group %u", c * n + grp);
+		print_uint(PRINT_ANY, "processor", " processor %u", p);
+		print_uint(PRINT_ANY, "part", " part %u", c);
+	} else if (ni->topology == TXNET_TOPO_HYPERCUBE && ni->ndims == 1) {
+		for (i = ni->dims[0].size; i-- > 0;)
+			coord[off++] = (char)('0' + (v >> i & 1));
+		coord[off] = 0;
+		print_string(PRINT_ANY, "label", ": %s", coord);
+	} else if (ni->ndims > 1 && ni->topology != TXNET_TOPO_BISWAPPED) {
+		open_json_array("coordinates");
+		print_string(PRINT_TEXT, NULL, "%s", ": (");
+		for (d = 0; d < ni->ndims; d++) {
+			for (i = d + 1, stride = 1; i < ni->ndims; i++)
+				stride *= ni->dims[i].size;
+			print_uint(PRINT_ANY, NULL, d ? ",%u" : "%u", v / stride % ni->dims[d].size);
+		}
+		print_string(PRINT_TEXT, NULL, "%s", ")");
+		close_json_array();
+	}
+	print_nl();
+	close_json_object();
+}
+
+static int show_one(struct txnl *nl, const char *name, const char *node)
 {
 	static union {
 		char buf[TXNL_BUF_SIZE];
@@ -99,14 +145,26 @@ static int show_one(struct txnl *nl, const char *name)
 		free(l.v);
 		return EXIT_KERNEL;
 	}
-	network_print(&l.v[0], NULL);
+	if (node) {
+		uint32_t v = get_u32_nonneg(node, "node");
+
+		if (v >= l.v[0].nodes) {
+			fprintf(stderr, "Error: node: %u is not a processor of %s (0 .. %u).\n", v,
+				name, l.v[0].nodes - 1);
+			free(l.v);
+			return EXIT_USAGE;
+		}
+		print_node(&l.v[0], v);
+	} else {
+		network_print(&l.v[0], NULL);
+	}
 	free(l.v);
 	return EXIT_OK;
 }
 
 int do_show(int argc, char **argv)
 {
-	const char *name = NULL;
+	const char *name = NULL, *node = NULL;
 	struct txnl nl;
 	int ret;
 
@@ -116,12 +174,20 @@ int do_show(int argc, char **argv)
 	}
 	if (argc > 1)
 		name = get_name(argv[1], "NET");
-	if (argc > 2)
-		unknown_keyword(argv[2], usage_show);
+	if (argc > 2) {
+		if (!is_keyword(argv[2], "node"))
+			unknown_keyword(argv[2], usage_show);
+		if (argc < 4)
+			incomplete_command(usage_show);
+		node = argv[3];
+		get_u32_nonneg(node, "node");
+	}
+	if (argc > 4)
+		unknown_keyword(argv[4], usage_show);
 
 	if (txnl_open(&nl))
 		return EXIT_KERNEL;
-	ret = name ? show_one(&nl, name) : show_all(&nl);
+	ret = name ? show_one(&nl, name, node) : show_all(&nl);
 	txnl_close(&nl);
 	return ret;
 }

@@ -28,6 +28,10 @@ const struct topo_info *topo_by_name(const char *name)
 {
 	size_t i;
 
+	/* paper 004's name for it */
+	if (!strcmp(name, "bsn"))
+		name = "biswapped";
+
 	for (i = 0; i < sizeof(topologies) / sizeof(topologies[0]); i++)
 		if (!strcmp(topologies[i].name, name))
 			return &topologies[i];

@@ -781,6 +781,80 @@ TEST_F(co, paper_002_from_a_matrix)
 	EXPECT_EQ(r.off_config_rows, self->t.off);
 }
 
+/*
+ * Paper 004 (shared/papers/004_479a535e0b8bf657.txt) on biswapped networks,
+ * all-port, for bases linear, ring, mesh, complete and hypercube of several
+ * sizes, D the base's diameter (a linear array of k: k-1, a ring k/2, a
+ * mesh the sum of its sides less one each, a complete graph 1, the d-cube
+ * d):
+ * - broadcast from <0,0,0> and from the last node (Table 1): 2 D + 2 ticks,
+ *   the network's diameter (Theorem 1), which is also its lower bound;
+ * - data sum (Table 3) on the values given: 2 D + 2 ticks in the timing
+ *   model (its Step 5 adds two values at each node and costs no tick),
+ *   every node's total checked here against the sum of the values sent.
+ */
+TEST_F_TIMEOUT(co, paper_004_biswapped, 1200)
+{
+	static const struct {
+		uint32_t base, ndims, size[2], D;
+	} cases[] = {
+		{ TXNET_TOPO_LINEAR, 1, { 2 }, 1 }, { TXNET_TOPO_LINEAR, 1, { 5 }, 4 },
+		{ TXNET_TOPO_RING, 1, { 3 }, 1 }, { TXNET_TOPO_RING, 1, { 4 }, 2 },
+		{ TXNET_TOPO_RING, 1, { 7 }, 3 },
+		{ TXNET_TOPO_MESH, 2, { 2, 2 }, 2 }, { TXNET_TOPO_MESH, 2, { 3, 3 }, 4 },
+		{ TXNET_TOPO_MESH, 2, { 2, 4 }, 4 },
+		{ TXNET_TOPO_COMPLETE, 1, { 3 }, 1 }, { TXNET_TOPO_COMPLETE, 1, { 6 }, 1 },
+		{ TXNET_TOPO_HYPERCUBE, 1, { 2 }, 2 }, { TXNET_TOPO_HYPERCUBE, 1, { 3 }, 3 },
+	};
+	static int64_t v[2 * 36 * 36];
+	struct txnl_result res;
+	struct txnet_info info;
+	struct txnl_run_req r;
+	uint32_t i, k, N, n;
+	int64_t sum;
+
+	for (k = 0; k < sizeof(cases) / sizeof(cases[0]); k++) {
+		struct txnet_req q = { .name = "co0", .topo = TXNET_TOPO_BISWAPPED,
+				       .base = cases[k].base, .ndims = cases[k].ndims,
+				       .size = { cases[k].size[0], cases[k].size[1] },
+				       .port_model = TXNET_PORT_ALL };
+
+		ASSERT_EQ(0, txnl_new(&self->t, &q, &info)) TH_LOG("%s", self->t.msg);
+		N = info.nodes;
+		n = cases[k].base == TXNET_TOPO_HYPERCUBE ? 1U << cases[k].size[0] :
+		    cases[k].size[0] * (cases[k].ndims > 1 ? cases[k].size[1] : 1);
+		ASSERT_EQ(2 * n * n, N);
+		for (i = 0; i < 2; i++) {
+			r = (struct txnl_run_req){ .name = "co0", .op = TXNET_OP_BROADCAST,
+						   .has_root = true, .root = i ? N - 1 : 0 };
+			ASSERT_EQ(0, collective(&self->t, &self->ev, &r, &res))
+				TH_LOG("%s", self->t.msg);
+			EXPECT_EQ(TXNET_RUN_DONE, res.status) TH_LOG("%s", res.error);
+			EXPECT_EQ(1, res.verified);
+			EXPECT_EQ(TXNET_ALGO_BISWAPPED, res.algo);
+			EXPECT_EQ(2 * cases[k].D + 2, res.steps) TH_LOG("case %u root %u", k, r.root);
+			EXPECT_EQ(2 * cases[k].D + 2, res.expected_steps);
+			EXPECT_EQ(2 * cases[k].D + 2, res.lower_bound);
+		}
+		for (i = 0, sum = 0; i < N; i++) {
+			v[i] = (int64_t)(i * 37 % 101) - 50;
+			sum += v[i];
+		}
+		r = (struct txnl_run_req){ .name = "co0", .op = TXNET_OP_DATA_SUM, .values = v,
+					   .nvalues = N };
+		ASSERT_EQ(0, collective(&self->t, &self->ev, &r, &res)) TH_LOG("%s", self->t.msg);
+		EXPECT_EQ(TXNET_RUN_DONE, res.status) TH_LOG("%s", res.error);
+		EXPECT_EQ(1, res.verified);
+		EXPECT_EQ(TXNET_ALGO_BISWAPPED, res.algo);
+		EXPECT_EQ(2 * cases[k].D + 2, res.steps) TH_LOG("case %u", k);
+		EXPECT_EQ(2 * cases[k].D + 2, res.expected_steps);
+		ASSERT_EQ(N < 256 ? N : 256, res.nvalues);
+		for (i = 0; i < res.nvalues; i++)
+			EXPECT_EQ(sum, res.values[i]) TH_LOG("case %u node %u", k, i);
+		ASSERT_EQ(0, txnl_del(&self->t, "co0"));
+	}
+}
+
 /* The sums each combining operation defines, from the values sent. */
 TEST_F(co, values_come_back_summed)
 {

@@ -684,7 +684,41 @@ run destroy o8
 run destroy b8
 result "paper_002_latin"
 
-# 32: the module goes away under a monitor: it says so and exits 2
+# 32: paper 004 (shared/papers/004_479a535e0b8bf657.txt) under its own
+# name: "bsn mesh 3 3" is 2 * 9^2 = 162 nodes; broadcast from <0,0,0>
+# takes 2 D + 2 = 10 ticks (Table 1, Theorem 1; D = 4); the data sum too
+# (Table 3 in the timing model: its Step 5 is a local addition); node 17
+# is <1,8,0>, node 100 <2,1,1> in group 11 (section 3.2's labels)
+run create bsn mesh 3 3 name bsn0
+expect_rc 0 "create bsn mesh 3 3"
+[ "$(cat "$SYS/bsn0/nodes")" = 162 ] || bad="$bad [bsn0 nodes $(cat "$SYS/bsn0/nodes")]"
+run -j run bsn0 broadcast root 0
+expect_rc 0 "bsn0 broadcast"
+[ "$("$JSON" -g algo < "$out")" = biswapped ] || bad="$bad [bsn0 algo $("$JSON" -g algo < "$out")]"
+[ "$("$JSON" -g steps < "$out")" = 10 ] || bad="$bad [bsn0 broadcast steps $("$JSON" -g steps < "$out")]"
+i=0; sum=0; : > "$out.v"
+while [ $i -lt 162 ]; do echo $((i * 7 - 300)) >> "$out.v"; sum=$((sum + i * 7 - 300)); i=$((i + 1)); done
+run -j run bsn0 data-sum values "file:$out.v"
+expect_rc 0 "bsn0 data-sum"
+[ "$("$JSON" -g steps < "$out")" = 10 ] || bad="$bad [bsn0 data-sum steps $("$JSON" -g steps < "$out")]"
+run run bsn0 data-sum values "file:$out.v"
+expect_out "values $sum $sum $sum" "bsn0 data-sum values"
+rm -f "$out.v"
+run show bsn0 node 17
+expect_out "node 17: <1,8,0> group 1 processor 8 part 0" "bsn0 node 17"
+run show bsn0 node 100
+expect_out "<2,1,1> group 11 processor 1 part 1" "bsn0 node 100"
+run show bsn0 node 162
+expect_rc 1 "bsn0 node 162"
+expect_err "node:" "bsn0 node 162"
+run create biswapped complete 4 name bsn1
+run -j run bsn1 data-sum
+[ "$("$JSON" -g steps < "$out")" = 4 ] || bad="$bad [bsn1 data-sum steps $("$JSON" -g steps < "$out"), want 4]"
+run destroy bsn0
+run destroy bsn1
+result "paper_004_biswapped"
+
+# 33: the module goes away under a monitor: it says so and exits 2
 "$TXCTL" monitor > "$mon" 2>&1 &
 mpid=$!
 wait_for mon_ready || bad="$bad [monitor never reported the probe network]"
