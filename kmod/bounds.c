@@ -9,17 +9,24 @@
 
 #include "txnet.h"
 #include "core/bounds.h"
+#include "core/bsn.h"
 #include "core/paths.h"
 #include "core/sched.h"
 
-/* The schedule auto picks and its proven time, where it has one. */
-static int put_expected(struct sk_buff *skb, const struct txn_spec *spec, u32 op, u32 pm)
+/*
+ * The schedule auto picks and its proven time, where it has one; the
+ * paper's own figure where it counts otherwise (all-port, as it assumes).
+ */
+static int put_expected(struct sk_buff *skb, const struct txn_spec *spec, u32 op, u32 pm,
+			u32 root)
 {
-	struct txn_run_params p = { .op = op, .port_model = pm };
+	struct txn_run_params p = { .op = op, .port_model = pm, .root = root };
+	u64 steps, paper = pm == TXNET_PORT_ALL ? txn_bsn_paper_steps(spec, op) : 0;
 	const struct txn_sched *s;
 	const char *why;
-	u64 steps;
 
+	if (paper && nla_put_u64_64bit(skb, TXNET_A_BOUND_PAPER_STEPS, paper, TXNET_A_BOUND_PAD))
+		return -EMSGSIZE;
 	s = txn_sched_pick(spec, op, TXNET_ALGO_AUTO, pm, &why);
 	if (!s || !txn_expected_steps(s, spec, &p, &steps))
 		return 0;
@@ -43,7 +50,7 @@ static int put_bound(struct sk_buff *skb, int i, const struct txn_spec *spec, u3
 	    nla_put_string(skb, TXNET_A_BOUND_NAME, b->name) ||
 	    nla_put_u64_64bit(skb, TXNET_A_BOUND_MIN_TRANSMISSIONS, b->min_transmissions,
 			      TXNET_A_BOUND_PAD) ||
-	    put_expected(skb, spec, op, pm)) {
+	    put_expected(skb, spec, op, pm, has_root ? root : 0)) {
 		nla_nest_cancel(skb, nest);
 		return -EMSGSIZE;
 	}

@@ -67,7 +67,8 @@ u64 txn_bsn_bcast_steps(const struct txn_spec *spec, u32 root)
 	return e;
 }
 
-u64 txn_bsn_sum_steps(const struct txn_spec *spec)
+/* The base's diameter D, 0 when @spec is not a biswapped network. */
+static u64 base_diameter(const struct txn_spec *spec)
 {
 	struct txn_prod b;
 	u32 t, d = 0;
@@ -76,5 +77,29 @@ u64 txn_bsn_sum_steps(const struct txn_spec *spec)
 		return 0;
 	for (t = 0; t < b.ndims; t++)
 		d += txn_factor_diameter(b.kind[t], b.size[t]);
-	return 2 * (u64)d + 2;
+	return d;
+}
+
+u64 txn_bsn_sum_steps(const struct txn_spec *spec)
+{
+	u64 d = base_diameter(spec);
+
+	return d ? 2 * d + 2 : 0;
+}
+
+u64 txn_bsn_paper_steps(const struct txn_spec *spec, u32 op)
+{
+	u64 d = base_diameter(spec);
+
+	if (!d)
+		return 0;
+	switch (op) {
+	case TXNET_OP_BROADCAST:
+		return 2 * d + 2;
+	case TXNET_OP_PREFIX_SUM:
+		return 4 * d + 3;
+	case TXNET_OP_DATA_SUM:
+		return 3 * d + 2;
+	}
+	return 0;
 }

@@ -56,4 +56,15 @@ u32 txn_bsn_base_diameter(const struct txn_graph *g);
 u64 txn_bsn_bcast_steps(const struct txn_spec *spec, u32 root);
 u64 txn_bsn_sum_steps(const struct txn_spec *spec);
 
+/*
+ * Table 4's figure for @op (broadcast, prefix sum, data sum) over @spec's
+ * base, counted as section 3 counts: every group broadcast, prefix sum and
+ * data sum costs D, every swap 1, and nothing else is free or shared:
+ * broadcast 2 D + 2, prefix sum 3 swaps + 2 broadcasts + 2 prefix sums =
+ * 4 D + 3, data sum 2 swaps + 3 data sums = 3 D + 2 (on an array, a
+ * square mesh and a complete graph exactly Table 4's formulas).  0 for
+ * another operation or topology.
+ */
+u64 txn_bsn_paper_steps(const struct txn_spec *spec, u32 op);
+
 #endif /* TXN_CORE_BSN_H */

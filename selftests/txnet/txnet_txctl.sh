@@ -714,6 +714,19 @@ expect_err "node:" "bsn0 node 162"
 run create biswapped complete 4 name bsn1
 run -j run bsn1 data-sum
 [ "$("$JSON" -g steps < "$out")" = 4 ] || bad="$bad [bsn1 data-sum steps $("$JSON" -g steps < "$out"), want 4]"
+# Table 4 beside the model's counts: on bsn complete 4 broadcast 4 (= 4),
+# prefix sum 7, data sum 5 where the engine's schedule takes 4; on bsn
+# mesh 4 4 (N = 512, (8N)^(1/4) = 8) broadcast 2*8-2 = 14 (= 14), prefix
+# sum 4*8-5 = 27, data sum 3*8-4 = 20 where the schedule takes 14
+run bounds bsn complete 4
+expect_rc 0 "bounds bsn complete 4"
+grep -Eq "^broadcast +all .* biswapped +4  paper 4$" "$out" || bad="$bad [bounds K4 broadcast: $(grep '^broadcast' "$out")]"
+grep -Eq "^data-sum +all .* biswapped +4  paper 5$" "$out" || bad="$bad [bounds K4 data-sum: $(grep '^data-sum' "$out")]"
+grep -Eq "^prefix-sum +all .*  paper 7$" "$out" || bad="$bad [bounds K4 prefix-sum: $(grep '^prefix-sum' "$out")]"
+run bounds bsn mesh 4 4
+grep -Eq "^broadcast +all .* biswapped +14  paper 14$" "$out" || bad="$bad [bounds mesh broadcast: $(grep '^broadcast' "$out")]"
+grep -Eq "^data-sum +all .* biswapped +14  paper 20$" "$out" || bad="$bad [bounds mesh data-sum: $(grep '^data-sum' "$out")]"
+grep -Eq "^prefix-sum +all .*  paper 27$" "$out" || bad="$bad [bounds mesh prefix-sum: $(grep '^prefix-sum' "$out")]"
 run destroy bsn0
 run destroy bsn1
 result "paper_004_biswapped"

@@ -307,6 +307,12 @@ enum txnet_bound_attr {
 	 */
 	TXNET_A_BOUND_ALGO,
 	TXNET_A_BOUND_EXPECTED_STEPS,
+	/*
+	 * u64: the figure the paper prints for this operation here, counted
+	 * its own way, where that differs from the timing model's count
+	 * (EXPECTED_STEPS): paper 004's Table 4 on all-port biswapped networks.
+	 */
+	TXNET_A_BOUND_PAPER_STEPS,
 	__TXNET_A_BOUND_MAX,
 	TXNET_A_BOUND_MAX = __TXNET_A_BOUND_MAX - 1
 };
