@@ -133,7 +133,7 @@ u64 txn_op_nvalues(u32 op, u32 n);
  * has, 0 when too many for 32 bits.
  */
 u64 txn_op_slots(u32 op, u32 n, u32 maxdeg);
-/* The @maxdeg of txn_op_slots() on @g: the most links out of a processor, where group schedules run. */
+/* txn_op_slots()'s @maxdeg on @g: a processor's most links out, where group schedules run. */
 u32 txn_slot_links(const struct txn_graph *g);
 /* What a verified run delivers: packets received, or contributions folded. */
 u64 txn_op_units(u32 op, u32 n);

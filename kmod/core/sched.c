@@ -54,6 +54,8 @@ static const struct txn_sched *bsn_sched(u32 op)
 		return &txn_sched_bsn_bcast;
 	case TXNET_OP_DATA_SUM:
 		return &txn_sched_bsn_sum;
+	case TXNET_OP_PREFIX_SUM:
+		return &txn_sched_bsn_prefix;
 	}
 	return NULL;
 }
@@ -80,7 +82,7 @@ const struct txn_sched *txn_sched_pick(const struct txn_spec *spec, u32 op, u32 
 	    (algo == TXNET_ALGO_AUTO || algo == TXNET_ALGO_BISWAPPED) && bsn_sched(op))
 		return bsn_sched(op);
 	if (algo == TXNET_ALGO_BISWAPPED) {
-		*why = "algo: biswapped runs broadcast and data-sum on all-port biswapped networks";
+		*why = "algo: biswapped runs broadcast, prefix-sum and data-sum on all-port biswapped networks";
 		return NULL;
 	}
 	/*
@@ -194,8 +196,9 @@ bool txn_expected_steps(const struct txn_sched *s, const struct txn_spec *spec,
 		return *steps != 0;
 	}
 	if (s->algo == TXNET_ALGO_BISWAPPED) {
-		/* paper 004: Table 1 (Theorem 1) and Table 3, counted in the model (bsn.h) */
+		/* paper 004: Tables 1 (Theorem 1), 2 and 3, counted in the model (bsn.h) */
 		*steps = op == TXNET_OP_BROADCAST ? txn_bsn_bcast_steps(spec, p->root) :
+			 op == TXNET_OP_PREFIX_SUM ? txn_bsn_prefix_steps(spec) :
 			 txn_bsn_sum_steps(spec);
 		return *steps != 0;
 	}

@@ -56,6 +56,7 @@ extern const struct txn_sched txn_sched_self_route;	/* a permutation on a MIN */
 /* paper 004 on biswapped networks, all-port: sched_bsn_*.c */
 extern const struct txn_sched txn_sched_bsn_bcast;
 extern const struct txn_sched txn_sched_bsn_sum;	/* data sum */
+extern const struct txn_sched txn_sched_bsn_prefix;
 
 /*
  * A gather as @scatter from the same root, recorded and played backwards

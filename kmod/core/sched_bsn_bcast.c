@@ -21,34 +21,6 @@
 #include "bsn.h"
 #include "sched.h"
 
-/* The neighbour of base vertex @y one step closer to @r (@y != @r). */
-static u32 base_parent(const struct txn_graph *g, u32 y, u32 r)
-{
-	u32 t, a, b, k, s, to, fw;
-
-	for (t = 0; t < g->bndims; t++) {
-		s = g->bstride[t];
-		k = g->bsize[t];
-		a = y / s % k;
-		b = r / s % k;
-		if (a == b)
-			continue;
-		switch (g->bkind[t]) {
-		case TXNET_DIM_LINEAR:
-			to = a < b ? a + 1 : a - 1;
-			break;
-		case TXNET_DIM_RING:
-			fw = (b + k - a) % k;
-			to = fw <= k - fw ? (a + 1) % k : (a + k - 1) % k;
-			break;
-		default:
-			to = b;
-		}
-		return y - a * s + to * s;
-	}
-	return TXN_NONE;
-}
-
 /* The node @w hears from, on the tree out of @root (TXN_NONE for the root). */
 static u32 parent(const struct txn_graph *g, u32 root, u32 w)
 {
@@ -59,7 +31,7 @@ static u32 parent(const struct txn_graph *g, u32 root, u32 w)
 	/* part c's groups spread from processor p, part 1-c's from g */
 	src = c == rc ? rp : rg;
 	if (y != src)
-		return w - y + base_parent(g, y, src);
+		return w - y + txn_bsn_toward(g, y, src);
 	if (w == root)
 		return TXN_NONE;
 	/* a group's source hears over its swap link (Steps 1 and 3) */

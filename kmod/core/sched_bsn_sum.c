@@ -27,10 +27,7 @@ enum phase_kind { DIM, SWAP_SUMS, SWAP_TOTALS };
 
 struct bsum {
 	u32 nph;
-	struct phase {
-		u8 kind, dim;
-		u32 start, len;	/* ticks start+1 .. start+len */
-	} ph[2 * TXNET_MAX_DIMS + 2];
+	struct txn_bsn_phase ph[2 * TXNET_MAX_DIMS + 2];
 	u32 acc[];		/* per processor: its partial sum */
 };
 
@@ -39,98 +36,33 @@ static void add_dims(const struct txn_graph *g, struct bsum *b, u32 *t)
 	u32 d;
 
 	for (d = 0; d < g->bndims; d++) {
-		b->ph[b->nph++] = (struct phase){ DIM, (u8)d, *t,
+		b->ph[b->nph++] = (struct txn_bsn_phase){ DIM, (u8)d, *t,
 						  txn_factor_diameter(g->bkind[d], g->bsize[d]) };
 		*t += b->ph[b->nph - 1].len;
 	}
 }
 
-/* The phase tick @t (1-based) belongs to. */
-static const struct phase *phase_at(const struct bsum *b, u64 t)
-{
-	u32 i;
-
-	for (i = 0; i < b->nph; i++)
-		if (t > b->ph[i].start && t <= (u64)b->ph[i].start + b->ph[i].len)
-			return &b->ph[i];
-	return NULL;
-}
-
-/* The node @steps along dimension @d from @v (negative: the other way), modulo the factor. */
-static u32 along(const struct txn_graph *g, u32 v, u32 d, int steps)
-{
-	u32 s = g->bstride[d], k = g->bsize[d], a = v % g->bsn_n / s % k;
-	u32 to = (u32)(((int)a + steps) % (int)k + (int)k) % k;
-
-	return v - a * s + to * s;
-}
-
-/* Send a copy of @pkt from @v to @w (a neighbour). */
-static void send_copy(struct txn_engine *e, u32 pkt, u32 v, u32 w)
-{
-	u32 c = txn_copy(e, pkt);
-
-	if (c != TXN_NONE)
-		txn_q_push(e, txn_link_between(e->g, v, w), c);
-}
-
-/* Start of a dimension phase: every node's partial leaves both ways (to all, complete). */
-static void dim_begin(struct txn_engine *e, const struct phase *ph)
+/* Start of a dimension phase: every node's partial leaves along its line. */
+static void dim_begin(struct txn_engine *e, const struct txn_bsn_phase *ph)
 {
 	const struct txn_graph *g = e->g;
 	struct bsum *b = e->priv;
-	u32 v, k = g->bsize[ph->dim], a, j;
+	u32 v, j, w;
 
-	for (v = 0; v < e->n; v++) {
-		a = v % g->bsn_n / g->bstride[ph->dim] % k;
-		switch (g->bkind[ph->dim]) {
-		case TXNET_DIM_LINEAR:
-			if (a + 1 < k)
-				send_copy(e, b->acc[v], v, along(g, v, ph->dim, 1));
-			if (a > 0)
-				send_copy(e, b->acc[v], v, along(g, v, ph->dim, -1));
-			break;
-		case TXNET_DIM_RING:
-			send_copy(e, b->acc[v], v, along(g, v, ph->dim, 1));
-			if (k - 1 - k / 2)
-				send_copy(e, b->acc[v], v, along(g, v, ph->dim, -1));
-			break;
-		default:
-			for (j = 1; j < k; j++)
-				send_copy(e, b->acc[v], v, along(g, v, ph->dim, (int)j));
-		}
-	}
+	for (v = 0; v < e->n; v++)
+		for (j = 0; (w = txn_bsn_line_first(g, v, ph->dim, j)) != ~0U; j++)
+			txn_bsn_push_copy(e, b->acc[v], v, w);
 }
 
-/*
- * A partial reached @v from @u in a dimension phase, @hops ticks after it
- * left its node: on along the line while it has not gone as far as it
- * must (to the end of an array; k/2 round a ring forwards, the rest
- * backwards), and into @v's partial.
- */
-static void dim_arrive(struct txn_engine *e, const struct phase *ph, u32 pkt, u32 u, u32 v,
-		       u32 hops)
+/* A partial reached @v from @u, @hops ticks after it left: on along the line, and into @v's. */
+static void dim_arrive(struct txn_engine *e, const struct txn_bsn_phase *ph, u32 pkt,
+		       u32 u, u32 v, u32 hops)
 {
-	const struct txn_graph *g = e->g;
 	struct bsum *b = e->priv;
-	u32 k = g->bsize[ph->dim], s = g->bstride[ph->dim];
-	u32 a = v % g->bsn_n / s % k, from = u % g->bsn_n / s % k;
-	bool fwd, on;
+	u32 w = txn_bsn_line_next(e->g, u, v, ph->dim, hops);
 
-	switch (g->bkind[ph->dim]) {
-	case TXNET_DIM_LINEAR:
-		fwd = a > from;
-		on = fwd ? a + 1 < k : a > 0;
-		break;
-	case TXNET_DIM_RING:
-		fwd = (from + 1) % k == a;
-		on = hops < (fwd ? k / 2 : k - 1 - k / 2);
-		break;
-	default:
-		fwd = on = false;
-	}
-	if (on)
-		send_copy(e, pkt, v, along(g, v, ph->dim, fwd ? 1 : -1));
+	if (w != ~0U)
+		txn_bsn_push_copy(e, pkt, v, w);
 	txn_merge(e, b->acc[v], pkt);
 }
 
@@ -138,11 +70,11 @@ static void sum_choose(struct txn_engine *e)
 {
 	struct bsum *b = e->priv;
 	u64 t = e->tick + 1;
-	const struct phase *ph = phase_at(b, t);
+	const struct txn_bsn_phase *ph = txn_bsn_phase_at(b->ph, b->nph, t);
 	u32 v, c;
 
 	if (ph && t == (u64)ph->start + 1) {
-		switch (ph->kind) {
+		switch (ph->step) {
 		case DIM:
 			dim_begin(e, ph);
 			break;
@@ -169,12 +101,12 @@ static void sum_arrive(struct txn_engine *e, u32 pkt, u32 link)
 {
 	struct bsum *b = e->priv;
 	u64 t = e->tick + 1;
-	const struct phase *ph = phase_at(b, t);
+	const struct txn_bsn_phase *ph = txn_bsn_phase_at(b->ph, b->nph, t);
 	u32 u = e->g->src[link], v = e->g->dst[link];
 
 	if (!ph)
 		return;
-	switch (ph->kind) {
+	switch (ph->step) {
 	case DIM:
 		dim_arrive(e, ph, pkt, u, v, (u32)(t - ph->start));
 		break;
@@ -202,9 +134,9 @@ static int sum_start(struct txn_engine *e)
 		return -ENOMEM;
 	e->priv = b;
 	add_dims(g, b, &t);
-	b->ph[b->nph++] = (struct phase){ SWAP_SUMS, 0, t++, 1 };
+	b->ph[b->nph++] = (struct txn_bsn_phase){ SWAP_SUMS, 0, t++, 1 };
 	add_dims(g, b, &t);
-	b->ph[b->nph++] = (struct phase){ SWAP_TOTALS, 0, t, 1 };
+	b->ph[b->nph++] = (struct txn_bsn_phase){ SWAP_TOTALS, 0, t, 1 };
 	/* slot v is processor v's own value */
 	for (v = 0; v < e->n; v++)
 		b->acc[v] = v;

@@ -791,7 +791,10 @@ TEST_F(co, paper_002_from_a_matrix)
  *   the network's diameter (Theorem 1), which is also its lower bound;
  * - data sum (Table 3) on the values given: 2 D + 2 ticks in the timing
  *   model (its Step 5 adds two values at each node and costs no tick),
- *   every node's total checked here against the sum of the values sent.
+ *   every node's total checked here against the sum of the values sent;
+ * - prefix sum (Table 2) on the same values: 4 D + 3 ticks (two group
+ *   prefix sums and two group broadcasts of D each, three swaps: Table
+ *   4's count), node p's result checked against the sum of values 0..p.
  */
 TEST_F_TIMEOUT(co, paper_004_biswapped, 1200)
 {
@@ -851,6 +854,18 @@ TEST_F_TIMEOUT(co, paper_004_biswapped, 1200)
 		ASSERT_EQ(N < 256 ? N : 256, res.nvalues);
 		for (i = 0; i < res.nvalues; i++)
 			EXPECT_EQ(sum, res.values[i]) TH_LOG("case %u node %u", k, i);
+		r.op = TXNET_OP_PREFIX_SUM;
+		ASSERT_EQ(0, collective(&self->t, &self->ev, &r, &res)) TH_LOG("%s", self->t.msg);
+		EXPECT_EQ(TXNET_RUN_DONE, res.status) TH_LOG("%s", res.error);
+		EXPECT_EQ(1, res.verified);
+		EXPECT_EQ(TXNET_ALGO_BISWAPPED, res.algo);
+		EXPECT_EQ(4 * cases[k].D + 3, res.steps) TH_LOG("case %u", k);
+		EXPECT_EQ(4 * cases[k].D + 3, res.expected_steps);
+		ASSERT_EQ(N < 256 ? N : 256, res.nvalues);
+		for (i = 0, sum = 0; i < res.nvalues; i++) {
+			sum += v[i];
+			EXPECT_EQ(sum, res.values[i]) TH_LOG("case %u node %u", k, i);
+		}
 		ASSERT_EQ(0, txnl_del(&self->t, "co0"));
 	}
 }

@@ -687,7 +687,8 @@ result "paper_002_latin"
 # 32: paper 004 (shared/papers/004_479a535e0b8bf657.txt) under its own
 # name: "bsn mesh 3 3" is 2 * 9^2 = 162 nodes; broadcast from <0,0,0>
 # takes 2 D + 2 = 10 ticks (Table 1, Theorem 1; D = 4); the data sum too
-# (Table 3 in the timing model: its Step 5 is a local addition); node 17
+# (Table 3 in the timing model: its Step 5 is a local addition), the
+# prefix sum 4 D + 3 = 19 (Table 2, Table 4's count); node 17
 # is <1,8,0>, node 100 <2,1,1> in group 11 (section 3.2's labels)
 run create bsn mesh 3 3 name bsn0
 expect_rc 0 "create bsn mesh 3 3"
@@ -703,6 +704,12 @@ expect_rc 0 "bsn0 data-sum"
 [ "$("$JSON" -g steps < "$out")" = 10 ] || bad="$bad [bsn0 data-sum steps $("$JSON" -g steps < "$out")]"
 run run bsn0 data-sum values "file:$out.v"
 expect_out "values $sum $sum $sum" "bsn0 data-sum values"
+# the prefix sum (Table 2): 4 D + 3 = 19 ticks, node 2 ends with -300 + -293 + -286
+run -j run bsn0 prefix-sum values "file:$out.v"
+expect_rc 0 "bsn0 prefix-sum"
+[ "$("$JSON" -g steps < "$out")" = 19 ] || bad="$bad [bsn0 prefix-sum steps $("$JSON" -g steps < "$out")]"
+run run bsn0 prefix-sum values "file:$out.v"
+expect_out "values -300 -593 -879 " "bsn0 prefix-sum values"
 rm -f "$out.v"
 run show bsn0 node 17
 expect_out "node 17: <1,8,0> group 1 processor 8 part 0" "bsn0 node 17"
@@ -722,11 +729,11 @@ run bounds bsn complete 4
 expect_rc 0 "bounds bsn complete 4"
 grep -Eq "^broadcast +all .* biswapped +4  paper 4$" "$out" || bad="$bad [bounds K4 broadcast: $(grep '^broadcast' "$out")]"
 grep -Eq "^data-sum +all .* biswapped +4  paper 5$" "$out" || bad="$bad [bounds K4 data-sum: $(grep '^data-sum' "$out")]"
-grep -Eq "^prefix-sum +all .*  paper 7$" "$out" || bad="$bad [bounds K4 prefix-sum: $(grep '^prefix-sum' "$out")]"
+grep -Eq "^prefix-sum +all .* biswapped +7  paper 7$" "$out" || bad="$bad [bounds K4 prefix-sum: $(grep '^prefix-sum' "$out")]"
 run bounds bsn mesh 4 4
 grep -Eq "^broadcast +all .* biswapped +14  paper 14$" "$out" || bad="$bad [bounds mesh broadcast: $(grep '^broadcast' "$out")]"
 grep -Eq "^data-sum +all .* biswapped +14  paper 20$" "$out" || bad="$bad [bounds mesh data-sum: $(grep '^data-sum' "$out")]"
-grep -Eq "^prefix-sum +all .*  paper 27$" "$out" || bad="$bad [bounds mesh prefix-sum: $(grep '^prefix-sum' "$out")]"
+grep -Eq "^prefix-sum +all .* biswapped +27  paper 27$" "$out" || bad="$bad [bounds mesh prefix-sum: $(grep '^prefix-sum' "$out")]"
 run destroy bsn0
 run destroy bsn1
 result "paper_004_biswapped"
