@@ -327,8 +327,9 @@ static inline void txn_move(struct txn_engine *e, u32 pkt, u32 link)
 	e->nmoves++;
 }
 
-/* The byte @i of the payload packet (src, dst) carries in a run seeded @seed. */
-u8 txn_payload_byte(u64 seed, u32 src, u32 dst, u32 i);
+/* The @len payload bytes packet (src, dst) carries in a run seeded @seed; and a check of them. */
+void txn_payload_fill(u8 *b, u32 len, u64 seed, u32 src, u32 dst);
+bool txn_payload_ok(const u8 *b, u32 len, u64 seed, u32 src, u32 dst);
 u64 txn_mix64(u64 x);
 
 #endif /* TXN_CORE_ENGINE_H */

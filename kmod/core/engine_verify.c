@@ -9,7 +9,7 @@
 static int verify_unicast(struct txn_engine *e)
 {
 	struct txn_ledger *L = e->L;
-	u32 pkt, i, v, src, n = e->n, want;
+	u32 pkt, v, src, n = e->n, want;
 	const u8 *b;
 
 	for (pkt = 0; pkt < e->npkts; pkt++) {
@@ -20,9 +20,8 @@ static int verify_unicast(struct txn_engine *e)
 			continue;
 		src = txn_pkt_src(e, pkt);
 		b = L->payload + (size_t)pkt * L->p.payload;
-		for (i = 0; i < L->p.payload; i++)
-			if (b[i] != txn_payload_byte(L->p.seed, src, L->pk[pkt].tag, i))
-				return txn_violate(e, L->tick, L->pk[pkt].tag, pkt, "payload corrupted");
+		if (!txn_payload_ok(b, L->p.payload, L->p.seed, src, L->pk[pkt].tag))
+			return txn_violate(e, L->tick, L->pk[pkt].tag, pkt, "payload corrupted");
 		if (!(pkt & 4095))
 			txn_cond_resched();
 	}

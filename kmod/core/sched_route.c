@@ -1,35 +1,59 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Open traffic (user ports): each packet follows a shortest path, found by
- * breadth-first search over the directed links when it is injected, and
- * waits its turn in a FIFO per link.  Works on every topology, MINs'
- * one-way links included.
+ * Open traffic (user ports): each packet follows a shortest path and waits
+ * its turn in a FIFO per link.  Nothing is searched per packet:
+ *
+ * - on cartesian products (every topology but MINs and biswapped
+ *   networks) a packet is routed in dimension order from coordinates, one
+ *   hop at a time: no table at all;
+ * - elsewhere from the in-tree of shortest paths towards its destination,
+ *   found by one breadth-first search and kept in a cache of whole trees
+ *   (one per destination when they fit in ROUTE_CACHE_BYTES, which covers
+ *   every network of up to 724 vertices), so that a search is made once
+ *   per destination, not once per packet.
+ *
+ * Works on every topology, MINs' one-way links included.  The choose step
+ * visits only links with something queued (the engine's active bits).
  */
 #include "sched.h"
+#include "paths.h"
+
+#define ROUTE_CACHE_BYTES	(2U << 20)
 
 struct route_state {
-	u32 **path;		/* per slot: the links to take */
-	u32 *hop;		/* per slot: index of the link it waits for */
-	u32 *parent;		/* BFS: link that reached each vertex */
-	u32 *queue;		/* BFS queue */
+	u32 *coord;		/* products: V x ndims, port order */
+	struct txn_paths P;	/* elsewhere: the search ... */
+	u32 slots;		/* ... trees kept, direct-mapped by destination */
+	u32 *tree_of;		/* per slot: the destination its tree is for, or TXN_NONE */
+	u32 *tree;		/* slots x V: the out-link towards that destination */
 	u64 *sent, *recv;	/* single-port: tick + 1 a node last sent / received */
 	u64 *line_at;		/* MINs: tick + 1 a line last carried a packet */
 };
 
+static bool by_coord(const struct txn_graph *g)
+{
+	return g->ndims && g->nodes == g->procs;
+}
+
+static u32 cache_slots(const struct txn_graph *g)
+{
+	u64 per = (u64)g->nodes * sizeof(u32), slots = ROUTE_CACHE_BYTES / per;
+
+	if (slots < 1)
+		slots = 1;
+	return slots < g->procs ? (u32)slots : g->procs;
+}
+
 static void route_fini(struct txn_engine *e)
 {
 	struct route_state *st = e->priv;
-	u32 i;
 
 	if (!st)
 		return;
-	if (st->path)
-		for (i = 0; i < e->npkts; i++)
-			txn_free(st->path[i]);
-	txn_free(st->path);
-	txn_free(st->hop);
-	txn_free(st->parent);
-	txn_free(st->queue);
+	txn_free(st->coord);
+	txn_paths_free(&st->P);
+	txn_free(st->tree_of);
+	txn_free(st->tree);
 	txn_free(st->sent);
 	txn_free(st->recv);
 	txn_free(st->line_at);
@@ -39,84 +63,166 @@ static void route_fini(struct txn_engine *e)
 
 static int route_start(struct txn_engine *e)
 {
-	u32 v = e->g->nodes;
+	const struct txn_graph *g = e->g;
+	u32 v = g->nodes, i, k, c, d;
 	struct route_state *st = txn_zalloc_array(1, sizeof(*st));
 
 	if (!st)
 		return -ENOMEM;
 	e->priv = st;
-	st->path = txn_zalloc_array(e->npkts, sizeof(*st->path));
-	st->hop = txn_zalloc_array(e->npkts, sizeof(u32));
-	st->parent = txn_alloc_array(v, sizeof(u32));
-	st->queue = txn_alloc_array(v, sizeof(u32));
 	st->sent = txn_zalloc_array(v, sizeof(u64));
 	st->recv = txn_zalloc_array(v, sizeof(u64));
-	if (e->g->line)
-		st->line_at = txn_zalloc_array(e->g->links, sizeof(u64));
-	if (!st->path || !st->hop || !st->parent || !st->queue || !st->sent || !st->recv ||
-	    (e->g->line && !st->line_at)) {
-		route_fini(e);
-		return -ENOMEM;
+	if (g->line)
+		st->line_at = txn_zalloc_array(g->links, sizeof(u64));
+	if (!st->sent || !st->recv || (g->line && !st->line_at))
+		goto nomem;
+	if (by_coord(g)) {
+		st->coord = txn_alloc_array((u64)v * g->ndims, sizeof(u32));
+		if (!st->coord)
+			goto nomem;
+		for (i = 0; i < v; i++) {
+			for (k = 0, c = i; k < g->ndims; k++) {
+				d = g->flsb ? k : g->ndims - 1 - k;
+				st->coord[(u64)i * g->ndims + d] = c % g->fsize[d];
+				c /= g->fsize[d];
+			}
+		}
+		return 0;
 	}
+	st->slots = cache_slots(g);
+	st->tree_of = txn_alloc_array(st->slots, sizeof(u32));
+	st->tree = txn_alloc_array((u64)st->slots * v, sizeof(u32));
+	if (!st->tree_of || !st->tree || txn_paths_init(&st->P, g))
+		goto nomem;
+	for (i = 0; i < st->slots; i++)
+		st->tree_of[i] = TXN_NONE;
 	return 0;
+nomem:
+	route_fini(e);
+	return -ENOMEM;
 }
 
-/* The links of a shortest path from @src to @dst into st->path[pkt]. */
-static int find_path(struct txn_engine *e, struct route_state *st, u32 pkt, u32 src, u32 dst)
+/*
+ * Dimension order on a product: the first dimension in which @v and @d
+ * differ, by the port that brings that coordinate closer (forward round a
+ * ring at half its length).  Ports are in factor order (topo_impl.h).
+ */
+static u32 way_by_coord(const struct txn_graph *g, const struct route_state *st, u32 v, u32 d)
 {
-	const struct txn_graph *g = e->g;
-	u32 head = 0, tail = 0, u, l, len, *path;
+	const u32 *cv = st->coord + (u64)v * g->ndims, *cd = st->coord + (u64)d * g->ndims;
+	u32 off = g->first[v], t, a, b, k, fw;
 
-	memset(st->parent, 0xff, (size_t)g->nodes * sizeof(u32));
-	st->queue[tail++] = src;
-	st->parent[src] = TXN_NO_LINK - 1;	/* visited, no link */
-	while (head < tail && st->parent[dst] == TXN_NO_LINK) {
-		u = st->queue[head++];
-		for (l = g->first[u]; l < g->first[u + 1]; l++) {
-			if (st->parent[g->dst[l]] != TXN_NO_LINK)
-				continue;
-			st->parent[g->dst[l]] = l;
-			st->queue[tail++] = g->dst[l];
+	for (t = 0; t < g->ndims; t++) {
+		a = cv[t];
+		b = cd[t];
+		k = g->fsize[t];
+		switch (g->fkind[t]) {
+		case TXNET_DIM_LINEAR:
+			if (a != b)
+				return off + (b < a ? 0 : a > 0);
+			off += (a > 0) + (a < k - 1);
+			break;
+		case TXNET_DIM_RING:
+			if (a != b) {
+				if (k == 2)
+					return off;
+				fw = b > a ? b - a : b + k - a;
+				return off + (fw <= k - fw);
+			}
+			off += k == 2 ? 1 : 2;
+			break;
+		default:	/* complete */
+			if (a != b)
+				return off + (b < a ? b : b - 1);
+			off += k - 1;
+			break;
 		}
 	}
-	if (st->parent[dst] == TXN_NO_LINK)
-		return -EHOSTUNREACH;
-	for (len = 0, u = dst; u != src; u = g->src[st->parent[u]])
-		len++;
-	path = txn_alloc_array(len, sizeof(u32));
-	if (!path)
-		return -ENOMEM;
-	for (u = dst; u != src; u = g->src[st->parent[u]])
-		path[--len] = st->parent[u];
-	txn_free(st->path[pkt]);
-	st->path[pkt] = path;
-	st->hop[pkt] = 0;
-	return 0;
+	return TXN_NO_LINK;
+}
+
+/* The out-link of @v towards @d from the cached in-tree of @d: one search per miss. */
+static u32 way_by_tree(struct route_state *st, u32 v, u32 d)
+{
+	u32 slot = d % st->slots, *tree = st->tree + (u64)slot * st->P.g->nodes;
+
+	if (st->tree_of[slot] != d) {
+		txn_paths_toward(&st->P, d, tree);
+		st->tree_of[slot] = d;
+	}
+	return tree[v];
+}
+
+static u32 way_on(const struct txn_engine *e, u32 v, u32 d)
+{
+	struct route_state *st = e->priv;
+
+	return st->coord ? way_by_coord(e->g, st, v, d) : way_by_tree(st, v, d);
 }
 
 static int route_inject(struct txn_engine *e, u32 pkt)
 {
-	struct route_state *st = e->priv;
-	int ret = find_path(e, st, pkt, txn_pkt_src(e, pkt), txn_pkt_dst(e, pkt));
+	u32 l = way_on(e, txn_pkt_src(e, pkt), txn_pkt_dst(e, pkt));
 
-	if (ret)
-		return ret;
-	txn_q_push(e, st->path[pkt][0], pkt);
+	if (l == TXN_NO_LINK)
+		return -EHOSTUNREACH;
+	txn_q_push(e, l, pkt);
 	return 0;
 }
 
-static void route_arrive(struct txn_engine *e, u32 pkt, u32 link)
+static u64 route_onward(const struct txn_engine *e, u32 pkt, u32 link, u32 dst)
 {
-	struct route_state *st = e->priv;
+	(void)pkt;
+	return txn_way(way_on(e, e->g->dst[link], dst), 0);
+}
 
-	(void)link;	/* st->path[pkt][st->hop[pkt]], by construction */
-	txn_q_push(e, st->path[pkt][++st->hop[pkt]], pkt);
+/* Whether link @l may send this tick under the port and line rules; if so it is taken. */
+static bool may_send(struct txn_engine *e, struct route_state *st, u32 l, bool one, u64 t)
+{
+	const struct txn_graph *g = e->g;
+	u32 from = g->src[l], to = g->dst[l];
+
+	/* the port rule is the processors'; a MIN's lines are shared */
+	if (g->line && st->line_at[g->line[l]] == t)
+		return false;
+	if (one && ((from < g->procs && st->sent[from] == t) ||
+		    (to < g->procs && st->recv[to] == t)))
+		return false;
+	if (one) {
+		st->sent[from] = t;
+		st->recv[to] = t;
+	}
+	if (g->line)
+		st->line_at[g->line[l]] = t;
+	return true;
+}
+
+/* Links with something queued in [@lo, @hi), in order. */
+static void send_range(struct txn_engine *e, struct route_state *st, u32 lo, u32 hi, bool one,
+		       u64 t)
+{
+	u32 w, l;
+	u64 bits;
+
+	for (w = lo / 64; w * 64 < hi; w++) {
+		bits = e->active[w];
+		if (w == lo / 64)
+			bits &= ~0ULL << (lo % 64);
+		for (; bits; bits &= bits - 1) {
+			l = w * 64 + (u32)__builtin_ctzll(bits);
+			if (l >= hi)
+				break;
+			if (may_send(e, st, l, one, t))
+				txn_move(e, txn_q_pop(e, l), l);
+		}
+	}
 }
 
 /*
- * All-port: every link sends its head.  Single-port: links are taken in
- * turn, starting one further each tick so that none starves, skipping any
- * whose tail has sent or whose head has received this tick.
+ * All-port: every link sends its head (a MIN's shared line: the first of
+ * its links).  Single-port: links are taken in turn, starting one further
+ * each tick so that none starves, skipping any whose tail has sent or
+ * whose head has received this tick.
  */
 static void route_choose(struct txn_engine *e)
 {
@@ -124,39 +230,23 @@ static void route_choose(struct txn_engine *e)
 	const struct txn_graph *g = e->g;
 	bool one = e->p.port_model == TXNET_PORT_SINGLE || g->one_line;
 	u64 t = e->tick + 1;
-	u32 i, l, pkt, from, to;
+	u32 start = (u32)(e->tick % g->links);
 
-	for (i = 0; i < g->links; i++) {
-		l = (u32)((e->tick + i) % g->links);
-		if (e->qhead[l] == TXN_NONE)
-			continue;
-		from = g->src[l];
-		to = g->dst[l];
-		/* the port rule is the processors'; a MIN's lines are shared */
-		if (g->line && st->line_at[g->line[l]] == t)
-			continue;
-		if (one && ((from < g->procs && st->sent[from] == t) ||
-			    (to < g->procs && st->recv[to] == t)))
-			continue;
-		if (one) {
-			st->sent[from] = t;
-			st->recv[to] = t;
-		}
-		if (g->line)
-			st->line_at[g->line[l]] = t;
-		pkt = txn_q_pop(e, l);
-		txn_move(e, pkt, l);
-	}
+	send_range(e, st, start, g->links, one, t);
+	send_range(e, st, 0, start, one, t);
 }
 
-/* What route_start allocates, plus a path of at most diameter links per packet. */
+/* What route_start allocates. */
 static u64 route_priv_bytes(const struct txn_graph *g, u32 op, u64 npkts)
 {
+	u64 v = g->nodes, b = sizeof(struct route_state) + v * 2 * sizeof(u64) +
+			      (g->line ? (u64)g->links * sizeof(u64) : 0);
+
 	(void)op;
-	return sizeof(struct route_state) +
-	       npkts * (sizeof(u32 *) + sizeof(u32) + (u64)g->diameter * sizeof(u32)) +
-	       (u64)g->nodes * (2 * sizeof(u32) + 2 * sizeof(u64)) +
-	       (g->line ? (u64)g->links * sizeof(u64) : 0);
+	(void)npkts;
+	if (by_coord(g))
+		return b + v * g->ndims * sizeof(u32);
+	return b + txn_paths_bytes(g) + (u64)cache_slots(g) * (1 + v) * sizeof(u32);
 }
 
 const struct txn_sched txn_sched_route = {
@@ -164,7 +254,7 @@ const struct txn_sched txn_sched_route = {
 	.name = "shortest-path",
 	.start = route_start,
 	.choose = route_choose,
-	.arrive = route_arrive,
+	.onward = route_onward,
 	.inject = route_inject,
 	.fini = route_fini,
 	.priv_bytes = route_priv_bytes,
