@@ -1,26 +1,76 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * make bench: the kernel's engine and schedules, built for user space,
- * timed on large collectives.  Engine time only: building the graph and
- * setting the run up are excluded, as is process start-up.
+ * make bench: the kernel's engine and every schedule, built for user
+ * space, timed on large collectives.  Engine time only: building the graph
+ * and setting the run up are excluded, as is process start-up.
  *
- * usage: bench [PAYLOAD [BARELOOP]]: with the path of ../shared/perf/
- * bareloop.c built (a plain C queue-move loop, no checks), each run that
- * has an equivalent there (rings, 2-D tori) alternates with it, rep by
- * rep, and the best of each gives the ratio: the same work in the same
- * run, so that the machine's noise falls on both alike.
+ * usage: bench [-p PAYLOAD] [-b BARELOOP] [-j JSON] [-f FILTER]
+ *        bench -1 NET OP ALGO PORT     (one run, no timing: for callgrind)
+ *
+ * Every (operation, schedule) that txn_sched_pick() accepts on each network
+ * below runs in a child process of its own, so that its peak RSS is its
+ * own.  Where ../shared/perf/bareloop.c has the same work (total exchange
+ * on a ring or a 2-D torus), the child alternates its reps with that loop's
+ * and the best of each gives the ratio: the same work in the same run, so
+ * that the machine's noise falls on both alike.  One table is printed and
+ * written as JSON.
  */
 #define _GNU_SOURCE
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/wait.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "core/sched.h"
 #include "core/bounds.h"
 
+struct bnet {
+	const char *label;
+	struct txn_spec spec;
+	const char *bare;	/* bareloop's arguments for its total exchange */
+};
+
+#define SPEC(t, ...) { .topo = (t), .ndims = sizeof((u32[]){ __VA_ARGS__ }) / sizeof(u32), \
+		       .size = { __VA_ARGS__ } }
+
+static const struct bnet nets[] = {
+	{ "ring 256", SPEC(TXNET_TOPO_RING, 256), "ring 256" },
+	{ "ring 1024", SPEC(TXNET_TOPO_RING, 1024), "ring 1024" },
+	{ "linear 256", SPEC(TXNET_TOPO_LINEAR, 256), NULL },
+	{ "linear 1024", SPEC(TXNET_TOPO_LINEAR, 1024), NULL },
+	{ "torus 16 16", SPEC(TXNET_TOPO_TORUS, 16, 16), "torus 16" },
+	{ "torus 32 32", SPEC(TXNET_TOPO_TORUS, 32, 32), "torus 32" },
+	{ "mesh 32 32", SPEC(TXNET_TOPO_MESH, 32, 32), NULL },
+	{ "torus 8 8 8", SPEC(TXNET_TOPO_TORUS, 8, 8, 8), NULL },
+	{ "hypercube 10", SPEC(TXNET_TOPO_HYPERCUBE, 10), NULL },
+	{ "complete 64", SPEC(TXNET_TOPO_COMPLETE, 64), NULL },
+	{ "butterfly 256", SPEC(TXNET_TOPO_BUTTERFLY, 256), NULL },
+	{ "omega 256", SPEC(TXNET_TOPO_OMEGA, 256), NULL },
+	{ "biswapped mesh 4 4", { .topo = TXNET_TOPO_BISWAPPED, .base = TXNET_TOPO_MESH,
+				  .ndims = 2, .size = { 4, 4 } }, NULL },
+};
+
+/* What a child reports of one case. */
+struct bres {
+	u64 ticks, bound, hops, bytes, slots, expected;
+	double best, bare_best;
+	int verified, expected_ok;
+	char sched[32], bound_name[32];
+};
+
 static const char *bareloop;
+static u32 payload;
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
 
 /* One run of the plain C loop on @args ("torus 16"): its link-hops/s, 0 if none. */
 static double bare_rate(const char *args)
@@ -43,102 +93,262 @@ static double bare_rate(const char *args)
 	return rate;
 }
 
-static double now(void)
+/* The tick loop alone, a function of its own so that callgrind can count just it. */
+static noinline int bench_ticks(struct txn_engine *e)
 {
-	struct timespec ts;
+	int ret;
 
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
+	while ((ret = txn_engine_tick(e)) == 0)
+		;
+	return ret;
 }
 
-/* The best of @reps runs: a small run is over before the CPU settles. */
-static int bench(const char *label, struct txn_spec spec, u32 op, u32 payload, int reps,
-		 const char *bare)
+static u32 dests[1 << 16];
+
+static void params_for(const struct txn_graph *g, u32 op, u32 port, struct txn_run_params *p)
 {
-	struct txn_run_params p = {
-		.op = op, .port_model = TXNET_PORT_ALL, .payload = payload, .seed = 1,
-		.values_seed = 1,
-	};
+	u32 n = g->procs, i;
+
+	memset(p, 0, sizeof(*p));
+	p->op = op;
+	p->port_model = port;
+	p->payload = txn_op_combines(op) ? 0 : payload;
+	p->seed = 1;
+	p->values_seed = 1;
+	if (op == TXNET_OP_PERMUTATION) {
+		/* the complement: on a MIN every wiring here routes it in one configuration */
+		for (i = 0; i < n; i++)
+			dests[i] = (n & (n - 1)) ? (i + 1) % n : i ^ (n - 1);
+		p->dests = dests;
+		p->ndests = n;
+	}
+}
+
+/* Set up and run @reps times (at least until 0.3 s of engine time); 0 or -1. */
+static int run_case(const struct bnet *nt, u32 op, u32 algo, u32 port, int reps,
+		    struct bres *r)
+{
+	struct txn_spec spec = nt->spec;
+	struct txn_run_params p;
 	const struct txn_sched *s;
 	struct txn_spec_error err;
 	struct txn_counts c;
 	struct txn_engine e;
 	struct txn_graph g;
 	struct txn_bound b;
-	double t0, t1, best = 1e30, bare_best = 0, rate;
+	double t0, t1, spent = 0, rate;
 	const char *why;
-	u64 bytes, exp = 0;
-	int ret;
+	int ret = 0, rep;
+	bool bare = bareloop && nt->bare && op == TXNET_OP_TOTAL_EXCHANGE && reps > 1;
 
-	if (txn_spec_validate(&spec, 1 << 24, &c, &err) || txn_graph_build(&spec, &c, &g)) {
-		fprintf(stderr, "bench: cannot build %s\n", label);
-		return 1;
-	}
-	s = txn_sched_pick(&spec, op, TXNET_ALGO_AUTO, p.port_model, &why);
+	memset(r, 0, sizeof(*r));
+	r->best = 1e30;
+	if (txn_spec_validate(&spec, 1 << 24, &c, &err) || txn_graph_build(&spec, &c, &g))
+		return -1;
+	s = txn_sched_pick(&spec, op, algo, port, &why);
 	if (!s)
-		return 1;
-	bytes = txn_engine_bytes(&g, s, &p);
-	while (reps--) {
-		if (txn_engine_init(&e, &g, s, &p)) {
-			fprintf(stderr, "bench: cannot set up %s\n", label);
-			return 1;
-		}
+		return -1;
+	params_for(&g, op, port, &p);
+	snprintf(r->sched, sizeof(r->sched), "%s", s->name);
+	r->bytes = txn_engine_bytes(&g, s, &p);
+	for (rep = 0; rep < reps && (rep < 3 || spent < 0.3); rep++) {
+		if (txn_engine_init(&e, &g, s, &p))
+			return -1;
 		t0 = now();
-		while ((ret = txn_engine_tick(&e)) == 0)
-			;
+		ret = bench_ticks(&e);
 		t1 = now();
 		if (ret == 1)
 			ret = txn_engine_verify(&e);
-		if (t1 - t0 < best)
-			best = t1 - t0;
-		if (reps)
+		spent += t1 - t0;
+		if (t1 - t0 < r->best)
+			r->best = t1 - t0;
+		r->ticks = e.tick;
+		r->hops = e.transmissions;
+		r->slots = e.npkts;
+		if (rep + 1 < reps && (rep + 1 < 3 || spent < 0.3))
 			txn_engine_free(&e);
-		rate = bareloop && bare ? bare_rate(bare) : 0;
-		if (rate > bare_best)
-			bare_best = rate;
+		rate = bare ? bare_rate(nt->bare) : 0;
+		if (rate > r->bare_best)
+			r->bare_best = rate;
+		if (ret)
+			break;
 	}
-	txn_bound(&spec, &g, op, p.port_model, 0, &b);
-	txn_expected_steps(s, &spec, &p, &exp);
-	printf("%-12s %-20s %-14s ticks %7llu (bound %llu)  hops %10llu  %7.1f M link-hops/s  "
-	       "%6.3f s  engine %7.1f MiB = %5.1f B/message  %s\n",
-	       label, txn_op_name(op), s->name, (unsigned long long)e.tick,
-	       (unsigned long long)b.lower, (unsigned long long)e.transmissions,
-	       e.transmissions / best / 1e6, best, bytes / 1048576.0,
-	       (double)bytes / txn_op_units(op, g.procs), ret ? "NOT VERIFIED" : "verified");
-	if (bare_best > 0)
-		printf("%-12s bareloop %-10s %7.1f M link-hops/s  ratio %.2f (engine / bare loop, best of each)\n",
-		       label, bare, bare_best / 1e6, e.transmissions / best / bare_best);
-	ret = ret || (exp && e.tick != exp);
+	r->verified = !ret;
+	txn_bound(&spec, &g, op, port, 0, &b);
+	r->bound = b.lower;
+	snprintf(r->bound_name, sizeof(r->bound_name), "%s", b.name ? b.name : "");
+	r->expected_ok = !txn_expected_steps(s, &spec, &p, &r->expected) || r->expected == r->ticks;
 	txn_engine_free(&e);
 	txn_graph_free(&g);
-	return ret;
+	return ret ? -1 : 0;
 }
 
-#define LINE(n)		{ .topo = TXNET_TOPO_RING, .ndims = 1, .size = { n } }
-#define ARRAY(n)	{ .topo = TXNET_TOPO_LINEAR, .ndims = 1, .size = { n } }
-#define TORUS(k)	{ .topo = TXNET_TOPO_TORUS, .ndims = 2, .size = { k, k } }
+/* Run one case in a child; its peak RSS in KiB into *@rss. */
+static int fork_case(const struct bnet *nt, u32 op, u32 algo, u32 port, int reps,
+		     struct bres *r, long *rss)
+{
+	struct rusage ru;
+	int fd[2], st;
+	pid_t pid;
+	ssize_t got;
+
+	if (pipe(fd))
+		return -1;
+	fflush(stdout);
+	pid = fork();
+	if (pid < 0)
+		return -1;
+	if (!pid) {
+		close(fd[0]);
+		run_case(nt, op, algo, port, reps, r);
+		if (write(fd[1], r, sizeof(*r)) != (ssize_t)sizeof(*r))
+			_exit(1);
+		_exit(0);
+	}
+	close(fd[1]);
+	got = read(fd[0], r, sizeof(*r));
+	close(fd[0]);
+	if (wait4(pid, &st, 0, &ru) < 0 || got != (ssize_t)sizeof(*r))
+		return -1;
+	*rss = ru.ru_maxrss;
+	return 0;
+}
+
+static const struct bnet *net_named(const char *label)
+{
+	u32 i;
+
+	for (i = 0; i < ARRAY_SIZE(nets); i++)
+		if (!strcmp(nets[i].label, label))
+			return &nets[i];
+	return NULL;
+}
+
+static u32 algo_named(const char *name)
+{
+	u32 a;
+
+	for (a = 1; a <= TXNET_ALGO_MAX; a++)
+		if (!strcmp(txn_algo_name(a), name))
+			return a;
+	return TXNET_ALGO_AUTO;
+}
+
+/* Cases a 1-second budget cannot afford: the single-port total exchanges of the large ones. */
+static bool too_long(const struct bnet *nt, u32 op, u32 port)
+{
+	return port == TXNET_PORT_SINGLE &&
+	       (op != TXNET_OP_TOTAL_EXCHANGE || !strcmp(nt->label, "ring 1024") ||
+		!strcmp(nt->label, "linear 1024") || !strcmp(nt->label, "torus 32 32") ||
+		!strcmp(nt->label, "mesh 32 32") || !strcmp(nt->label, "hypercube 10") ||
+		!strcmp(nt->label, "torus 8 8 8"));
+}
 
 int main(int argc, char **argv)
 {
-	u32 payload = argc > 1 ? (u32)strtoul(argv[1], NULL, 0) : 0;
+	const char *json_path = NULL, *filter = NULL;
+	FILE *json = NULL;
+	u32 i, op, algo, port;
+	int opt, fail = 0, rows = 0;
+	struct bres r;
+	long rss;
 
-	bareloop = argc > 2 ? argv[2] : NULL;
-	struct rusage ru;
-	int fail = 0;
+	while ((opt = getopt(argc, argv, "p:b:j:f:1")) != -1) {
+		switch (opt) {
+		case 'p':
+			payload = (u32)strtoul(optarg, NULL, 0);
+			break;
+		case 'b':
+			bareloop = optarg;
+			break;
+		case 'j':
+			json_path = optarg;
+			break;
+		case 'f':
+			filter = optarg;
+			break;
+		case '1':
+			if (argc - optind != 4 || !net_named(argv[optind]))
+				return 2;
+			if (run_case(net_named(argv[optind]), txn_op_from_name(argv[optind + 1]),
+				     algo_named(argv[optind + 2]),
+				     strcmp(argv[optind + 3], "single") ? TXNET_PORT_ALL :
+				     TXNET_PORT_SINGLE, 1, &r))
+				return 1;
+			printf("%s ticks %llu link-hops %llu\n", r.sched,
+			       (unsigned long long)r.ticks, (unsigned long long)r.hops);
+			return 0;
+		default:
+			fprintf(stderr, "usage: bench [-p PAYLOAD] [-b BARELOOP] [-j JSON] [-f FILTER]\n");
+			return 2;
+		}
+	}
+	if (json_path) {
+		json = fopen(json_path, "w");
+		if (!json) {
+			perror(json_path);
+			return 1;
+		}
+		fprintf(json, "{\"payload\": %u, \"runs\": [", payload);
+	}
+	printf("%-19s %-20s %-19s %-6s %8s %8s %11s %8s %6s %8s %6s %6s %8s %s\n",
+	       "network", "operation", "schedule", "port", "ticks", "bound", "link-hops",
+	       "Mhops/s", "ns/hop", "bare M/s", "ratio", "B/pkt", "RSS MiB", "verified");
+	for (i = 0; i < ARRAY_SIZE(nets); i++) {
+		if (filter && !strstr(nets[i].label, filter))
+			continue;
+		for (op = 1; op <= TXNET_OP_MAX; op++)
+			for (port = TXNET_PORT_ALL; port <= TXNET_PORT_SINGLE; port++)
+				for (algo = 1; algo <= TXNET_ALGO_MAX; algo++) {
+					const char *why;
+					double rate, ratio;
 
-	fail |= bench("ring 256", (struct txn_spec)LINE(256), TXNET_OP_TOTAL_EXCHANGE, payload, 20,
-		      "ring 256");
-	fail |= bench("torus 16 16", (struct txn_spec)TORUS(16), TXNET_OP_TOTAL_EXCHANGE, payload, 20,
-		      "torus 16");
-	fail |= bench("torus 32 32", (struct txn_spec)TORUS(32), TXNET_OP_TOTAL_EXCHANGE, payload, 3,
-		      "torus 32");
-	fail |= bench("torus 64 64", (struct txn_spec)TORUS(64), TXNET_OP_MULTINODE_BROADCAST,
-		      payload, 1, NULL);
-	fail |= bench("ring 1024", (struct txn_spec)LINE(1024), TXNET_OP_TOTAL_EXCHANGE, payload, 1,
-		      "ring 1024");
-	fail |= bench("linear 1024", (struct txn_spec)ARRAY(1024), TXNET_OP_TOTAL_EXCHANGE,
-		      payload, 1, NULL);
-	getrusage(RUSAGE_SELF, &ru);
-	printf("peak RSS %.1f MiB\n", ru.ru_maxrss / 1024.0);
+					if (too_long(&nets[i], op, port) ||
+					    !txn_sched_pick(&nets[i].spec, op, algo, port, &why))
+						continue;
+					if (fork_case(&nets[i], op, algo, port, 20, &r, &rss)) {
+						printf("%-19s %-20s %-19s: cannot run\n", nets[i].label,
+						       txn_op_name(op), txn_algo_name(algo));
+						fail = 1;
+						continue;
+					}
+					rate = r.hops / r.best;
+					ratio = r.bare_best > 0 ? rate / r.bare_best : 0;
+					printf("%-19s %-20s %-19s %-6s %8llu %8llu %11llu %8.1f %6.1f ",
+					       nets[i].label, txn_op_name(op), r.sched,
+					       port == TXNET_PORT_ALL ? "all" : "single",
+					       (unsigned long long)r.ticks, (unsigned long long)r.bound,
+					       (unsigned long long)r.hops, rate / 1e6,
+					       r.hops ? 1e9 / rate : 0.0);
+					if (r.bare_best > 0)
+						printf("%8.1f %6.2f ", r.bare_best / 1e6, ratio);
+					else
+						printf("%8s %6s ", "-", "-");
+					printf("%6.1f %8.1f %s\n", (double)r.bytes / r.slots, rss / 1024.0,
+					       !r.verified ? "NOT VERIFIED" :
+					       !r.expected_ok ? "verified, NOT the paper's time" : "yes");
+					fail |= !r.verified || !r.expected_ok;
+					if (json)
+						fprintf(json, "%s\n {\"network\": \"%s\", \"operation\": \"%s\", "
+							"\"schedule\": \"%s\", \"port\": \"%s\", \"ticks\": %llu, "
+							"\"bound\": %llu, \"bound_name\": \"%s\", "
+							"\"link_hops\": %llu, \"seconds\": %.6f, "
+							"\"link_hops_per_s\": %.0f, \"bareloop_link_hops_per_s\": %.0f, "
+							"\"bareloop_ratio\": %.3f, \"engine_bytes\": %llu, "
+							"\"packet_slots\": %llu, \"bytes_per_packet\": %.2f, "
+							"\"peak_rss_kib\": %ld, \"verified\": %s}",
+							rows++ ? "," : "", nets[i].label, txn_op_name(op), r.sched,
+							port == TXNET_PORT_ALL ? "all" : "single",
+							(unsigned long long)r.ticks, (unsigned long long)r.bound,
+							r.bound_name, (unsigned long long)r.hops, r.best, rate,
+							r.bare_best, ratio, (unsigned long long)r.bytes,
+							(unsigned long long)r.slots, (double)r.bytes / r.slots, rss,
+							r.verified && r.expected_ok ? "true" : "false");
+				}
+	}
+	if (json) {
+		fprintf(json, "\n]}\n");
+		fclose(json);
+	}
 	return fail;
 }
