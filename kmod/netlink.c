@@ -169,6 +169,8 @@ static int fill_result(struct sk_buff *skb, const struct txnet_result *r)
 	    (HAS(TXNET_A_RES_VERIFIED) && nla_put_u8(skb, TXNET_A_RES_VERIFIED, r->verified)) ||
 	    PUT_U64(TXNET_A_RES_WALL_NS, r->wall_ns) ||
 	    PUT_U64(TXNET_A_RES_MAX_LATENESS_NS, r->max_lateness_ns) ||
+	    PUT_U64(TXNET_A_RES_BUSY_NS, r->busy_ns) ||
+	    PUT_U64(TXNET_A_RES_TICK_NS, r->tick_ns) ||
 	    PUT_U32(TXNET_A_RES_MAX_QUEUE, r->max_queue) ||
 	    PUT_U32(TXNET_A_RES_MAX_QUEUE_NODE, r->max_queue_node) ||
 	    (HAS(TXNET_A_RES_QUEUE_MAX) &&

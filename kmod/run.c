@@ -5,6 +5,7 @@
  */
 #include <linux/hrtimer.h>
 #include <linux/kthread.h>
+#include <linux/math64.h>
 #include <linux/random.h>
 #include <linux/sched.h>
 #include <linux/slab.h>
@@ -417,10 +418,13 @@ int txnet_run_step(struct txnet_net *tn, void *run)
 	return r->engine_ret;
 }
 
-void txnet_run_end(struct txnet_net *tn, struct txnet_run *r, bool stopped, u64 wall_ns)
+void txnet_run_end(struct txnet_net *tn, struct txnet_run *r, bool stopped, u64 wall_ns,
+		   u64 busy_ns)
 {
 	r->res.wall_ns = wall_ns;
+	r->res.busy_ns = busy_ns;
 	finish(r, r->engine_ret, stopped);
+	r->res.tick_ns = r->res.ticks ? div64_u64(busy_ns, r->res.ticks) : 0;
 	trace_txnet_run_done(tn->name, &r->res);
 
 	mutex_lock(&tn->res_lock);

@@ -33,6 +33,7 @@ struct txnet_result {
 	u64 transmissions, delivered, expected_deliveries;
 	bool verified;
 	u64 wall_ns, max_lateness_ns;
+	u64 busy_ns, tick_ns;
 	u32 max_queue, max_queue_node;
 	/* per node, nodes <= TXNET_RES_QUEUE_MAX_NODES; owned by whoever holds the result */
 	u32 *queue_max, queue_max_len;
@@ -91,7 +92,8 @@ int txnet_run_start(struct txnet_net *tn, const struct txnet_run_req *req,
 void txnet_run_stop(struct txnet_net *tn);
 /* The tick thread's part: one tick (non-zero when the run is over), then the end. */
 int txnet_run_step(struct txnet_net *tn, void *run);
-void txnet_run_end(struct txnet_net *tn, struct txnet_run *r, bool stopped, u64 wall_ns);
+void txnet_run_end(struct txnet_net *tn, struct txnet_run *r, bool stopped, u64 wall_ns,
+		   u64 busy_ns);
 void txnet_run_free(struct txnet_run *r);
 
 #endif /* TXNET_RUN_H */

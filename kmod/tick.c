@@ -52,13 +52,17 @@ static bool pace(struct txnet_net *tn, ktime_t deadline, u32 run_id)
  * Advance tick by tick until @step says it is done (non-zero) or the
  * thread must stop: every @tick_ns on absolute deadlines, or as fast as
  * the CPU allows.  True when stopped.  @max_late, if given, keeps the
- * worst lateness of a paced tick.
+ * worst lateness of a paced tick; @busy, if given, adds up the time spent
+ * in @step, so that a run reports its ticks per second of engine work
+ * whatever its pacing.
  */
 static bool drive(struct txnet_net *tn, u64 tick_ns, u32 run_id,
-		  int (*step)(struct txnet_net *tn, void *arg), void *arg, u64 *max_late)
+		  int (*step)(struct txnet_net *tn, void *arg), void *arg, u64 *max_late,
+		  u64 *busy)
 {
 	ktime_t deadline = ktime_get();
 	s64 late;
+	u64 t0;
 	int done;
 
 	for (;;) {
@@ -72,7 +76,10 @@ static bool drive(struct txnet_net *tn, u64 tick_ns, u32 run_id,
 		} else if (must_stop(tn, run_id)) {
 			return true;
 		}
+		t0 = busy ? ktime_get_ns() : 0;
 		done = step(tn, arg);
+		if (busy)
+			*busy += ktime_get_ns() - t0;
 		WRITE_ONCE(tn->ticks, tn->ticks + 1);
 		if (done)
 			return false;
@@ -83,12 +90,12 @@ static bool drive(struct txnet_net *tn, u64 tick_ns, u32 run_id,
 
 static void exec_run(struct txnet_net *tn, struct txnet_run *r)
 {
-	u64 t0 = ktime_get_ns();
+	u64 t0 = ktime_get_ns(), busy = 0;
 	bool stopped;
 
 	stopped = drive(tn, r->tick_ns, r->res.run_id, txnet_run_step, r,
-			&r->res.max_lateness_ns);
-	txnet_run_end(tn, r, stopped, ktime_get_ns() - t0);
+			&r->res.max_lateness_ns, &busy);
+	txnet_run_end(tn, r, stopped, ktime_get_ns() - t0, busy);
 	WRITE_ONCE(tn->run, NULL);
 	txnet_run_free(r);
 	/* Idle before the news: whoever hears RUN_DONE may start the next run. */
@@ -110,7 +117,7 @@ static int txnet_tick_thread(void *data)
 		if (r)
 			exec_run(tn, r);
 		else if (txnet_ports_busy(tn))
-			drive(tn, READ_ONCE(tn->tick_ns), 0, txnet_ports_step, NULL, NULL);
+			drive(tn, READ_ONCE(tn->tick_ns), 0, txnet_ports_step, NULL, NULL, NULL);
 		cond_resched();
 	}
 	return 0;

@@ -164,6 +164,8 @@ void result_parse(const struct nlattr *nest, struct txnet_res *r)
 			break;
 		case TXNET_A_RES_WALL_NS:	parse_u64(a, &r->wall_ns, &ok); break;
 		case TXNET_A_RES_MAX_LATENESS_NS: parse_u64(a, &r->max_lateness_ns, &ok); break;
+		case TXNET_A_RES_BUSY_NS:	parse_u64(a, &r->busy_ns, &ok); break;
+		case TXNET_A_RES_TICK_NS:	parse_u64(a, &r->tick_ns, &ok); break;
 		case TXNET_A_RES_MAX_QUEUE:	parse_u32(a, &r->max_queue, &ok); break;
 		case TXNET_A_RES_MAX_QUEUE_NODE: parse_u32(a, &r->max_queue_node, &ok); break;
 		case TXNET_A_RES_TICKS:		parse_u64(a, &r->ticks, &ok); break;
@@ -313,6 +315,16 @@ void result_print(const struct txnet_res *r, const char *key,
 		if (r->max_lateness_ns) {
 			format_ns(buf, sizeof(buf), r->max_lateness_ns);
 			print_string(PRINT_TEXT, NULL, " max-lateness %s", buf);
+		}
+	}
+	if (result_has(r, TXNET_A_RES_BUSY_NS))
+		print_u64(PRINT_JSON, "busy_ns", NULL, r->busy_ns);
+	if (result_has(r, TXNET_A_RES_TICK_NS)) {
+		print_u64(PRINT_JSON, "tick_ns", NULL, r->tick_ns);
+		/* what a user wants of the tick's wall time: simulated ticks per second */
+		if (r->tick_ns) {
+			print_u64(PRINT_ANY, "ticks_per_s", " ticks/s %" PRIu64,
+				  1000000000ULL / r->tick_ns);
 		}
 	}
 	if (result_has(r, TXNET_A_RES_MAX_QUEUE))

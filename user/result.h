@@ -32,6 +32,8 @@ struct txnet_res {
 	bool verified;
 	uint64_t wall_ns;
 	uint64_t max_lateness_ns;
+	uint64_t busy_ns;
+	uint64_t tick_ns;
 	uint32_t max_queue;
 	uint32_t max_queue_node;
 	uint64_t ticks;

@@ -87,7 +87,7 @@ struct txn_array {
 	bool zero;
 };
 
-#define TXN_ENGINE_ARRAYS	23	/* the most engine_layout() fills: 10 public, 13 own */
+#define TXN_ENGINE_ARRAYS	24	/* the most engine_layout() fills: 11 public, 13 own */
 #define PUB(field, n, sz, z) \
 	((struct txn_array){ (n), offsetof(struct txn_engine, field), (sz), false, (z) })
 #define OWN(field, n, sz, z) \
@@ -95,6 +95,7 @@ struct txn_array {
 
 struct layout_args {
 	u32 pq_keys, payload, op;
+	bool sq;
 	u64 npkts, nvalues;
 	bool open;
 };
@@ -116,6 +117,11 @@ static u32 engine_layout(const struct txn_graph *g, const struct layout_args *la
 		a[k++] = PUB(pq, links * la->pq_keys, sizeof(struct txn_bucket), false);
 		a[k++] = PUB(pq_top, links, sizeof(u32), true);
 		a[k++] = PUB(pq_len, links, sizeof(u32), true);
+	} else if (la->sq) {
+		a[k++] = PUB(pq_len, links, sizeof(u32), true);
+		a[k++] = PUB(ahead, links, sizeof(u32), false);
+		a[k++] = PUB(atail, links, sizeof(u32), false);
+		a[k++] = PUB(sqk, 2 * links, sizeof(struct txn_lane_keys), false);
 	}
 	a[k++] = OWN(pk, npkts, sizeof(struct txn_pkt), false);
 	if (la->payload)
@@ -163,6 +169,7 @@ static void layout_args_of(const struct txn_graph *g, const struct txn_sched *s,
 {
 	memset(la, 0, sizeof(*la));
 	la->pq_keys = s->pq_keys ? s->pq_keys(g) : 0;
+	la->sq = !la->pq_keys && s->sq_key;
 	la->payload = p->payload;
 	la->op = p->op;
 	la->npkts = txn_op_slots(p->op, g->procs, txn_slot_links(g));
@@ -200,7 +207,8 @@ static const struct txn_array engine_arrays[] = {
 	PUB(qhead, 0, 0, 0), PUB(qtail, 0, 0, 0), PUB(qlen, 0, 0, 0),
 	PUB(qmax, 0, 0, 0), PUB(pq_len, 0, 0, 0), PUB(active, 0, 0, 0),
 	PUB(moves, 0, 0, 0), PUB(pq, 0, 0, 0),
-	PUB(pq_top, 0, 0, 0), PUB(done, 0, 0, 0),
+	PUB(pq_top, 0, 0, 0), PUB(done, 0, 0, 0), PUB(ahead, 0, 0, 0), PUB(atail, 0, 0, 0),
+	PUB(sqk, 0, 0, 0),
 	OWN(pk, 0, 0, 0), OWN(payload, 0, 0, 0), OWN(stamp, 0, 0, 0), OWN(sent_at, 0, 0, 0),
 	OWN(recv_at, 0, 0, 0), OWN(arrivals, 0, 0, 0), OWN(recvd, 0, 0, 0), OWN(part, 0, 0, 0),
 	OWN(res, 0, 0, 0), OWN(vals, 0, 0, 0), OWN(have, 0, 0, 0), OWN(src, 0, 0, 0),
@@ -272,6 +280,10 @@ static int engine_alloc(struct txn_engine *e, const struct txn_graph *g,
 	fill_none(e->qtail, links);
 	if (e->pq_keys)	/* head and tail of every bucket */
 		fill_none((u32 *)e->pq, 2 * (u64)links * e->pq_keys);
+	if (e->ahead) {
+		fill_none(e->ahead, links);
+		fill_none(e->atail, links);
+	}
 	e->L->p = *p;
 	e->L->pub = *p;
 	e->L->open = la->open;
@@ -686,6 +698,88 @@ static __always_inline u32 pq_pop(struct txn_engine *e, struct txn_pkt *pk, u32 
 	return pkt;
 }
 
+/*
+ * Into a lane of a sorted queue, after every packet at least as urgent.
+ * The keys of each lane's head and tail are kept (@lk), so that appending
+ * and choosing ask the schedule for no key but the new packet's.
+ */
+static void lane_insert(struct txn_engine *e, struct txn_pkt *pk, u32 *head, u32 *tail,
+			struct txn_lane_keys *lk, u32 link, u32 pkt)
+{
+	u32 (*key)(const struct txn_engine *e, u32 pkt, u32 link) = e->sched->sq_key;
+	u32 k = key(e, pkt, link), prev, cur;
+
+	pk[pkt].next = TXN_NONE;
+	if (*tail == TXN_NONE) {
+		*head = pkt;
+		*tail = pkt;
+		lk->head = k;
+		lk->tail = k;
+		return;
+	}
+	if (k <= lk->tail) {
+		pk[*tail].next = pkt;
+		*tail = pkt;
+		lk->tail = k;
+		return;
+	}
+	if (k > lk->head) {
+		pk[pkt].next = *head;
+		*head = pkt;
+		lk->head = k;
+		return;
+	}
+	/* Out of order: the tail is less urgent, so the walk ends before it. */
+	for (prev = *head, cur = pk[prev].next; key(e, cur, link) >= k;
+	     prev = cur, cur = pk[cur].next)
+		;
+	pk[pkt].next = cur;
+	pk[prev].next = pkt;
+}
+
+void txn_sq_push(struct txn_engine *e, u32 link, u32 pkt, bool arrival)
+{
+	struct txn_pkt *pk = e->L->pk;
+
+	if (arrival)
+		lane_insert(e, pk, &e->ahead[link], &e->atail[link], &e->sqk[2 * link + 1], link,
+			    pkt);
+	else
+		lane_insert(e, pk, &e->qhead[link], &e->qtail[link], &e->sqk[2 * link], link, pkt);
+	queued(e, link);
+}
+
+static __always_inline u32 sq_pop(struct txn_engine *e, struct txn_pkt *pk, u32 link)
+{
+	u32 own = e->qhead[link], got = e->ahead[link], pkt;
+	u32 *head = &e->qhead[link], *tail = &e->qtail[link];
+	struct txn_lane_keys *lk = &e->sqk[2 * link];
+
+	if (own == TXN_NONE && got == TXN_NONE)
+		return TXN_NONE;
+	/* ties: the packet that was there first */
+	if (own == TXN_NONE || (got != TXN_NONE && lk[1].head > lk[0].head)) {
+		head = &e->ahead[link];
+		tail = &e->atail[link];
+		lk++;
+	}
+	pkt = *head;
+	*head = pk[pkt].next;
+	if (*head == TXN_NONE)
+		*tail = TXN_NONE;
+	else if (*head == *tail)
+		lk->head = lk->tail;
+	else
+		lk->head = e->sched->sq_key(e, *head, link);
+	dequeued(e, link);
+	return pkt;
+}
+
+u32 txn_sq_pop(struct txn_engine *e, u32 link)
+{
+	return sq_pop(e, e->L->pk, link);
+}
+
 void txn_q_push(struct txn_engine *e, u32 link, u32 pkt)
 {
 	q_push(e, e->L->pk, link, pkt);
@@ -707,7 +801,7 @@ u32 txn_pq_pop_max(struct txn_engine *e, u32 link)
 }
 
 /* Every link with packets queued sends the head of its queue, in link order. */
-static __always_inline void send_all(struct txn_engine *e, const bool prio)
+static __always_inline void send_all(struct txn_engine *e, const int prio)
 {
 	struct txn_pkt *pk = e->L->pk;
 	u32 w, words = (e->g->links + 63) / 64, l, pkt;
@@ -716,7 +810,7 @@ static __always_inline void send_all(struct txn_engine *e, const bool prio)
 	for (w = 0; w < words; w++) {
 		for (bits = e->active[w]; bits; bits &= bits - 1) {
 			l = w * 64 + (u32)__builtin_ctzll(bits);
-			pkt = prio ? pq_pop(e, pk, l) : q_pop(e, pk, l);
+			pkt = prio == 2 ? sq_pop(e, pk, l) : prio ? pq_pop(e, pk, l) : q_pop(e, pk, l);
 			txn_move(e, pkt, l);
 		}
 	}
@@ -724,12 +818,17 @@ static __always_inline void send_all(struct txn_engine *e, const bool prio)
 
 void txn_q_send_heads(struct txn_engine *e)
 {
-	send_all(e, false);
+	send_all(e, 0);
 }
 
 void txn_pq_send_tops(struct txn_engine *e)
 {
-	send_all(e, true);
+	send_all(e, 1);
+}
+
+void txn_sq_send_tops(struct txn_engine *e)
+{
+	send_all(e, 2);
 }
 
 int txn_violate(struct txn_engine *e, u64 tick, u32 node, u32 pkt, const char *rule)

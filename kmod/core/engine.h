@@ -86,6 +86,11 @@ struct txn_sched {
 	void (*fini)(struct txn_engine *e);
 	/* Bucket count per link for txn_pq_*, 0 when only FIFOs are used. */
 	u32 (*pq_keys)(const struct txn_graph *g);
+	/*
+	 * For txn_sq_*, where keys have no small bound: how urgent @pkt is
+	 * on @link (larger leaves first).  NULL when they are not used.
+	 */
+	u32 (*sq_key)(const struct txn_engine *e, u32 pkt, u32 link);
 	/* Bytes start and inject allocate at most for @npkts packet slots; may be NULL. */
 	u64 (*priv_bytes)(const struct txn_graph *g, u32 op, u64 npkts);
 };
@@ -175,7 +180,11 @@ struct txn_engine {
 	} *pq;				/* links * pq_keys */
 	u32 *pq_top;			/* per link: no key above it is used */
 
-	u32 *pq_len;			/* per link: packets on its priority queue */
+	u32 *pq_len;			/* per link: packets on its priority or sorted queue */
+	u32 *ahead, *atail;		/* per link: the arrivals' lane of a sorted queue */
+	struct txn_lane_keys {
+		u32 head, tail;
+	} *sqk;				/* per link and lane (own, arrivals): their keys */
 	u64 *active;			/* bit per link: something queued on it */
 
 	/* per vertex */
@@ -310,6 +319,19 @@ void txn_pq_push(struct txn_engine *e, u32 link, u32 key, u32 pkt);
 u32 txn_pq_pop_max(struct txn_engine *e, u32 link);
 /* Every link sends its most urgent packet: all-port priority schedules' choose. */
 void txn_pq_send_tops(struct txn_engine *e);
+/*
+ * Sorted queues, for schedules whose keys have no small bound (sched->
+ * sq_key says how urgent a packet is): no table of links x keys, only the
+ * packets' own chain.  A link has two lanes, each in non-increasing key
+ * order: the packets queued at their source (@arrival false) and those
+ * that arrived; the more urgent head leaves.  A packet more urgent than
+ * its lane's tail is put in its place by a walk, so the order holds
+ * whatever a schedule does; appending costs O(1), and furthest-first on a
+ * linear array always appends (sched_linear.c).
+ */
+void txn_sq_push(struct txn_engine *e, u32 link, u32 pkt, bool arrival);
+u32 txn_sq_pop(struct txn_engine *e, u32 link);
+void txn_sq_send_tops(struct txn_engine *e);
 
 /* What onward() returns: the link out, and the priority on it. */
 static inline u64 txn_way(u32 link, u32 key)

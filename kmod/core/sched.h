@@ -77,6 +77,7 @@ u64 txn_product_steps(const struct txn_spec *spec, u32 algo, u32 port_model);
 /* 1-D plumbing both share (sched_line.c) */
 bool txn_line_forward(const struct txn_engine *e, u32 link);
 u32 txn_line_link(const struct txn_engine *e, u32 node, bool forward);
+/* @prio: from the sorted queues (txn_sq_*), else from the FIFOs */
 void txn_line_choose(struct txn_engine *e, bool prio);
 
 /*

@@ -131,6 +131,29 @@ static u32 crows_for(u32 op, u32 n)
 	return op == TXNET_OP_ACCUMULATE || op == TXNET_OP_DATA_SUM ? 1 : 0;
 }
 
+/*
+ * Whether copies are addressed to one processor (tgt): a single-port
+ * broadcast, a MIN's broadcasts, the sums' scan and centre.  Unicast
+ * packets go where the engine says they go, and all-port broadcasts
+ * down trees: for them no word a packet.
+ */
+static bool addressed(const struct txn_graph *g, u32 op)
+{
+	switch (op) {
+	case TXNET_OP_TOTAL_EXCHANGE:
+	case TXNET_OP_SCATTER:
+	case TXNET_OP_GATHER:
+	case TXNET_OP_PERMUTATION:
+	case TXNET_OP_ACCUMULATE:
+	case TXNET_OP_MULTINODE_ACCUMULATE:
+		return false;
+	case TXNET_OP_MULTINODE_BROADCAST:
+		return g->nodes > g->procs;
+	default:
+		return true;
+	}
+}
+
 /* Unicast on a product: routes from coordinates, no tables (way_by_coord). */
 static bool by_coord(const struct txn_graph *g, u32 op)
 {
@@ -148,7 +171,8 @@ static u64 gen_priv_bytes(const struct txn_graph *g, u32 op, u64 npkts)
 	       txn_paths_bytes(g) + 3 * n * sizeof(u32) +
 	       trows * V * sizeof(struct hop) + V * sizeof(u32) +
 	       orows_for(op, (u32)n, sw) * V * (sizeof(u32) + 1) +
-	       crows_for(op, (u32)n) * V * 2 * sizeof(u32) + npkts * sizeof(u32) +
+	       crows_for(op, (u32)n) * V * 2 * sizeof(u32) +
+	       (addressed(g, op) ? npkts * sizeof(u32) : 0) +
 	       2 * V * sizeof(u64) + 2 * n * sizeof(u32) +
 	       (op == TXNET_OP_PREFIX_SUM ? n * (1 + SCAN_STEPS * sizeof(u32)) + npkts : 0) +
 	       (u64)g->links * sizeof(u64) + V * sizeof(u32) +
@@ -653,7 +677,13 @@ static int gen_start(struct txn_engine *e)
 	ret = txn_paths_init(&s->P, g);
 	if (ret)
 		return ret;
-	s->tgt = txn_alloc_array(e->npkts, sizeof(u32));
+	if (addressed(g, op)) {
+		s->tgt = txn_alloc_array(e->npkts, sizeof(u32));
+		if (!s->tgt)
+			return -ENOMEM;
+		for (pkt = 0; pkt < e->npkts; pkt++)
+			s->tgt[pkt] = TXN_NONE;
+	}
 	s->busy = txn_alloc_array(s->V, sizeof(u32));
 	if (g->line) {
 		s->line_at = txn_zalloc_array(g->links, sizeof(u64));
@@ -664,7 +694,7 @@ static int gen_start(struct txn_engine *e)
 	s->recv = txn_zalloc_array(s->V, sizeof(u64));
 	s->holders = txn_alloc_array(n, sizeof(u32));
 	s->got = txn_alloc_array(n, sizeof(u32));
-	if (!s->tgt || !s->busy || !s->sent || !s->recv || !s->holders || !s->got)
+	if (!s->busy || !s->sent || !s->recv || !s->holders || !s->got)
 		return -ENOMEM;
 	if (op == TXNET_OP_PREFIX_SUM) {
 		s->stage = txn_zalloc_array(n, 1);
@@ -675,8 +705,6 @@ static int gen_start(struct txn_engine *e)
 		for (pkt = 0; pkt < n * SCAN_STEPS; pkt++)
 			s->inbox[pkt] = TXN_NONE;
 	}
-	for (pkt = 0; pkt < e->npkts; pkt++)
-		s->tgt[pkt] = TXN_NONE;
 	for (v = 0; v < n; v++)
 		s->got[v] = TXN_NONE;
 	if (op == TXNET_OP_DATA_SUM)
@@ -775,7 +803,7 @@ static void gen_arrive(struct txn_engine *e, u32 pkt, u32 link)
 	struct gen *s = e->priv;
 	u32 v = e->g->dst[link], op = e->p.op, d;
 
-	if (s->tgt[pkt] != TXN_NONE) {
+	if (s->tgt && s->tgt[pkt] != TXN_NONE) {
 		d = s->tgt[pkt];
 		if (v != d) {
 			send_toward(e, pkt, v, d);

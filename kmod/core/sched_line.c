@@ -30,13 +30,13 @@ u32 txn_line_link(const struct txn_engine *e, u32 node, bool forward)
 
 static u32 pop(struct txn_engine *e, u32 link, bool prio)
 {
-	return prio ? txn_pq_pop_max(e, link) : txn_q_pop(e, link);
+	return prio ? txn_sq_pop(e, link) : txn_q_pop(e, link);
 }
 
 static void send_all(struct txn_engine *e, bool prio)
 {
 	if (prio)
-		txn_pq_send_tops(e);
+		txn_sq_send_tops(e);
 	else
 		txn_q_send_heads(e);
 }

@@ -1,6 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Total exchange on a linear array (paper 001, section 3).
+ *
+ * Furthest-first keeps no table of distances: a link's packets sit in the
+ * engine's sorted queue (txn_sq_*), its own in one lane, queued furthest
+ * first, its arrivals in the other.  Arrivals come furthest first too:
+ * each link sends the furthest packet it holds, and what it receives
+ * after sending d was sent by a link that, one tick earlier, held nothing
+ * further than d's predecessor, which the receiving link held when it
+ * chose d.  So every push is an append and every choice a comparison of
+ * two heads.
  */
 #include "sched.h"
 
@@ -9,30 +18,27 @@ static u32 distance(u32 a, u32 b)
 	return a > b ? a - b : b - a;
 }
 
-/* Queue @pkt at @node towards its destination, furthest first. */
-static void queue_at(struct txn_engine *e, u32 pkt, u32 node)
+/* How far @pkt still has to go from the node @link leaves: its urgency. */
+static u32 ff_key(const struct txn_engine *e, u32 pkt, u32 link)
 {
-	u32 to = txn_pkt_dst(e, pkt);
-
-	txn_pq_push(e, txn_line_link(e, node, to > node), distance(node, to), pkt);
+	return distance(e->g->src[link], txn_pkt_dst(e, pkt));
 }
 
+/* Source @src's packets, furthest first in each direction. */
 static void queue_source(struct txn_engine *e, u32 src)
 {
-	u32 k, pkt = src * (e->n - 1);
+	u32 to;
 
-	for (k = 0; k < e->n - 1; k++, pkt++)
-		queue_at(e, pkt, src);
+	for (to = e->n - 1; to > src; to--)
+		txn_sq_push(e, txn_line_link(e, src, true), txn_pkt_id(e, src, to), false);
+	for (to = 0; to < src; to++)
+		txn_sq_push(e, txn_line_link(e, src, false), txn_pkt_id(e, src, to), false);
 }
 
 static void ff_arrive(struct txn_engine *e, u32 pkt, u32 link)
 {
-	queue_at(e, pkt, e->g->dst[link]);
-}
-
-static u32 ff_keys(const struct txn_graph *g)
-{
-	return g->procs;	/* remaining distances 1 .. n-1 */
+	/* a packet keeps its direction: the link on is the one not leading back */
+	txn_sq_push(e, txn_line_onward(e, link), pkt, true);
 }
 
 /*
@@ -60,7 +66,7 @@ const struct txn_sched txn_sched_furthest_first = {
 	.start = ff_start,
 	.choose = ff_choose,
 	.arrive = ff_arrive,
-	.pq_keys = ff_keys,
+	.sq_key = ff_key,
 };
 
 /*
@@ -93,5 +99,5 @@ const struct txn_sched txn_sched_scatterings = {
 	.start = sc_start,
 	.choose = sc_choose,
 	.arrive = ff_arrive,
-	.pq_keys = ff_keys,
+	.sq_key = ff_key,
 };

@@ -26,6 +26,7 @@
 
 #include "core/sched.h"
 #include "core/bounds.h"
+#include "core/latin.h"
 
 struct bnet {
 	const char *label;
@@ -116,9 +117,17 @@ static void params_for(const struct txn_graph *g, u32 op, u32 port, struct txn_r
 	p->seed = 1;
 	p->values_seed = 1;
 	if (op == TXNET_OP_PERMUTATION) {
-		/* the complement: on a MIN every wiring here routes it in one configuration */
+		static u32 rows[1 << 15];
+		u32 logn = 0;
+
+		/* on a MIN, one it routes: what configuration M^{235,5} realizes (paper 002) */
+		while ((1U << logn) < n)
+			logn++;
+		if (g->min_topo)
+			txn_latin_config(n, 235, rows);
 		for (i = 0; i < n; i++)
-			dests[i] = (n & (n - 1)) ? (i + 1) % n : i ^ (n - 1);
+			dests[i] = g->min_topo ? txn_latin_route(g->min_topo, logn, rows, 5, i) :
+				   (i + 1) % n;
 		p->dests = dests;
 		p->ndests = n;
 	}

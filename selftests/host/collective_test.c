@@ -235,7 +235,7 @@ TEST(active_links_are_the_links_with_work)
 			ASSERT_EQ(0, txn_engine_init(&e, &t.g, s, &p));
 			do {
 				for (l = 0; l < t.g.links; l++) {
-					busy = e.pq_keys ? e.pq_len[l] != 0 : e.qhead[l] != TXN_NONE;
+					busy = e.pq_len ? e.pq_len[l] != 0 : e.qhead[l] != TXN_NONE;
 					EXPECT_EQ(busy, (bool)(e.active[l / 64] >> (l % 64) & 1))
 						TH_LOG("%s %s link %u tick %llu", nets[i], s->name, l,
 						       (unsigned long long)e.tick);

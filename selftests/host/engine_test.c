@@ -91,6 +91,63 @@ TEST(linear_furthest_first_is_optimal)
 	}
 }
 
+static const struct txn_sched *counted;
+static u64 key_calls;
+
+static u32 counting_key(const struct txn_engine *e, u32 pkt, u32 link)
+{
+	key_calls++;
+	return counted->sq_key(e, pkt, link);
+}
+
+/*
+ * sched_linear.c: furthest-first's arrivals come furthest first, so its
+ * sorted queues never walk: a push asks the key of the new packet only
+ * (the lanes keep their heads' and tails' keys), a pop that of the new
+ * head at most.  A walk would ask one more for every packet it passes.  Both port models, n up to 64, still paper 001's time
+ * (single-port: one direction a tick, its "slowdown factor of two",
+ * section 2).
+ */
+TEST(furthest_first_only_appends)
+{
+	struct txn_run_params p = { .op = TXNET_OP_TOTAL_EXCHANGE, .seed = 1 };
+	struct txn_sched s;
+	struct txn_engine e;
+	const char *why;
+	struct tg t;
+	char spec[32];
+	u64 n, pushes;
+	int ret;
+
+	for (p.port_model = TXNET_PORT_ALL; p.port_model <= TXNET_PORT_SINGLE; p.port_model++) {
+		for (n = 3; n <= 64; n++) {
+			spec_of(spec, sizeof(spec), "linear", n);
+			ASSERT_EQ(NULL, tg_make(&t, spec));
+			counted = txn_sched_pick(&t.spec, p.op, TXNET_ALGO_FURTHEST_FIRST,
+						 p.port_model, &why);
+			ASSERT_NE(NULL, counted);
+			s = *counted;
+			s.sq_key = counting_key;
+			key_calls = 0;
+			ASSERT_EQ(0, txn_engine_init(&e, &t.g, &s, &p));
+			while ((ret = txn_engine_tick(&e)) == 0)
+				;
+			ASSERT_EQ(1, ret);
+			ASSERT_EQ(0, txn_engine_verify(&e));
+			/* one push at the source, one a relay: n(n-1) + transmissions - n(n-1) */
+			pushes = e.transmissions;
+			EXPECT_GE(pushes + e.transmissions, key_calls)
+				TH_LOG("n=%llu port %u: %llu key calls for %llu hops", n,
+				       p.port_model, (unsigned long long)key_calls,
+				       (unsigned long long)e.transmissions);
+			EXPECT_EQ((p.port_model == TXNET_PORT_ALL ? 1 : 2) * ceil_div(n * n - 1, 4),
+				  e.tick) TH_LOG("n=%llu", n);
+			txn_engine_free(&e);
+			tg_free(&t);
+		}
+	}
+}
+
 /* paper 001, section 2: n consecutive scatterings take 3 T_opt - floor(n/2). */
 TEST(linear_scatterings_take_three_times)
 {

@@ -201,6 +201,8 @@ static void check_sysfs(struct __test_metadata *_metadata, const char *net,
 	LAST_IS(net, "expected_deliveries", u64s(b, r->expected_deliveries));
 	LAST_IS(net, "verified", r->verified ? "1" : "0");
 	LAST_IS(net, "wall_ns", u64s(b, r->wall_ns));
+	LAST_IS(net, "busy_ns", u64s(b, r->busy_ns));
+	LAST_IS(net, "tick_ns", u64s(b, r->tick_ns));
 	LAST_IS(net, "error", r->has[TXNET_A_RES_ERROR] ? r->error : NULL);
 	LAST_IS(net, "error_tick", r->has[TXNET_A_RES_ERROR_TICK] ? u64s(b, r->error_tick) : NULL);
 	LAST_IS(net, "error_node", r->has[TXNET_A_RES_ERROR_NODE] ? u64s(b, r->error_node) : NULL);
@@ -236,6 +238,11 @@ static void check_done(struct __test_metadata *_metadata, struct txnl *t, const 
 	EXPECT_FALSE(r->has[TXNET_A_RES_ERROR]) TH_LOG("error '%s' on a clean run", r->error);
 	EXPECT_TRUE(r->has[TXNET_A_RES_WALL_NS] && r->has[TXNET_A_RES_MAX_QUEUE]);
 	EXPECT_EQ(0, r->max_lateness_ns);	/* free-running */
+	/* the engine's share of the wall time, and its mean per tick */
+	EXPECT_TRUE(r->has[TXNET_A_RES_BUSY_NS] && r->has[TXNET_A_RES_TICK_NS]);
+	EXPECT_LT(0, r->busy_ns);
+	EXPECT_GE(r->wall_ns, r->busy_ns);
+	EXPECT_EQ(r->busy_ns / r->ticks, r->tick_ns);
 	/* GET carries the same result */
 	ASSERT_EQ(0, txnl_getx(t, net, &x));
 	EXPECT_TRUE(x.res.present);
@@ -243,6 +250,8 @@ static void check_done(struct __test_metadata *_metadata, struct txnl *t, const 
 	EXPECT_EQ(r->steps, x.res.steps);
 	EXPECT_EQ(r->transmissions, x.res.transmissions);
 	EXPECT_EQ(r->wall_ns, x.res.wall_ns);
+	EXPECT_EQ(r->busy_ns, x.res.busy_ns);
+	EXPECT_EQ(r->tick_ns, x.res.tick_ns);
 	EXPECT_EQ(run_id, x.run_id);
 }
 

@@ -747,7 +747,7 @@ struct txnl_result {
 	uint64_t seed, steps, ticks, lower_bound, expected_steps;
 	uint64_t transmissions, delivered, expected_deliveries;
 	uint8_t verified;
-	uint64_t wall_ns, max_lateness_ns;
+	uint64_t wall_ns, max_lateness_ns, busy_ns, tick_ns;
 	uint32_t max_queue, max_queue_node;
 	char error[128];
 	uint64_t error_tick;
@@ -793,6 +793,8 @@ static inline int txnl_parse_result(struct nlattr *nest, struct txnl_result *r)
 	R64(TXNET_A_RES_EXPECTED_DELIVERIES, expected_deliveries);
 	R64(TXNET_A_RES_WALL_NS, wall_ns);
 	R64(TXNET_A_RES_MAX_LATENESS_NS, max_lateness_ns);
+	R64(TXNET_A_RES_BUSY_NS, busy_ns);
+	R64(TXNET_A_RES_TICK_NS, tick_ns);
 	R32(TXNET_A_RES_MAX_QUEUE, max_queue);
 	R32(TXNET_A_RES_MAX_QUEUE_NODE, max_queue_node);
 	R64(TXNET_A_RES_ERROR_TICK, error_tick);

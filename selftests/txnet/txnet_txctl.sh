@@ -335,7 +335,7 @@ result "create_and_destroy_20"
 
 # 21: run, JSON with the issue's keys; 18 = ceil((12^2-1)/8), paper 001 Theorem 3
 RUN_KEYS="op algo port_model nodes steps lower_bound expected_steps transmissions delivered
-	expected_deliveries verified wall_ns"
+	expected_deliveries verified wall_ns busy_ns tick_ns ticks_per_s"
 run create ring 12 name rr
 run -j run rr total-exchange algo message-shift payload 64
 expect_rc 0 "-j run"

@@ -267,6 +267,9 @@ enum txnet_res_attr {
 	TXNET_A_RES_BLOCK_SWITCH,	/* u32: blocked: the switch in it (0 .. N/2 - 1) */
 	TXNET_A_RES_BLOCK_INPUTS,	/* binary: blocked: two u32, the inputs that need it
 					 * set both ways, the one that got it first first */
+	TXNET_A_RES_BUSY_NS,		/* u64: the tick thread's time in the engine, pacing
+					 * sleeps left out */
+	TXNET_A_RES_TICK_NS,		/* u64: BUSY_NS / TICKS, the mean wall time of a tick */
 
 	__TXNET_A_RES_MAX,
 	TXNET_A_RES_MAX = __TXNET_A_RES_MAX - 1
