@@ -10,7 +10,7 @@
 #   make check            everything, tests in the VM; KVER="6.1 6.12 debug" for
 #                         all three (CI); debug: a KASAN/lockdep/kmemleak kernel
 #                         built once from Debian's linux-source (6-26 minutes)
-#   make bench            the engine in user space on large total exchanges
+#   make bench            every schedule in user space, beside the plain C loop
 #   make table            every operation on every topology family: steps / lower bound
 #   make fuzz             libFuzzer over the portable core (SECONDS=60)
 #   make nlfuzz           the netlink fuzzer in the VM (COUNT=1000000, SEED=, KVER)
@@ -117,9 +117,11 @@ run: deps
 	@$(MAKE) --no-print-directory module-$(RUN_KVER) user
 	@$(VMRUN) --kernel $(RUN_KVER) -- '$(DEMO)'
 
-# Engine throughput at host speed; PAYLOAD=N bytes per packet (default 0).
+# Engine throughput at host speed; PAYLOAD=N bytes per packet (default 0),
+# FILTER=TEXT for some networks only, SCALE=1 for the 128x128 torus.
 bench:
-	@$(MAKE) --no-print-directory -C $(TOP)/selftests/bench run PAYLOAD=$(PAYLOAD)
+	@$(MAKE) --no-print-directory -C $(TOP)/selftests/bench run PAYLOAD=$(PAYLOAD) \
+		FILTER="$(FILTER)" SCALE=$(SCALE)
 
 # The steps/bound table of Documentation/txnet-schedules.rst, measured afresh.
 table:

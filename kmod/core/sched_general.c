@@ -47,6 +47,7 @@ struct gen {
 	struct txn_paths P;
 	u32 V, n;
 	bool switches;
+	bool cube;		/* a product of 2-node factors numbered bit by bit: port t flips bit t */
 	u32 center;
 	/* rows: one per processor a table is kept for, row_of[] maps */
 	u32 *row_of;
@@ -367,13 +368,21 @@ static __always_inline u32 way_by_coord(const struct txn_engine *e, const struct
 {
 	const struct txn_graph *g = e->g;
 	const u32 *cv = s->coord + (u64)v * g->ndims, *cd = s->coord + (u64)d * g->ndims;
-	u32 first = g->first[v], off = 0, dist = 0, best = TXN_NO_LINK, t, a, b, k, fw;
+	u32 first = g->first[v], off = 0, dist = 0, best = TXN_NO_LINK, t, a, b, k, fw, diff;
 
 #define CONSIDER(port) do {							\
 		u32 l_ = first + (port);					\
 		if (best == TXN_NO_LINK || e->pq_len[l_] < e->pq_len[best])	\
 			best = l_;						\
 	} while (0)
+	if (s->cube) {
+		/* the dimensions to cross are the bits v and d differ in */
+		diff = v ^ d;
+		*key = key_of(s, txn_popcount(diff));
+		for (; diff; diff &= diff - 1)
+			CONSIDER((u32)__builtin_ctz(diff));
+		return best;
+	}
 	for (t = 0; t < g->ndims; t++) {
 		a = cv[t];
 		b = cd[t];
@@ -710,6 +719,9 @@ static int gen_start(struct txn_engine *e)
 	if (op == TXNET_OP_DATA_SUM)
 		s->center = find_center(s);
 	if (by_coord(g, op)) {
+		s->cube = g->flsb;
+		for (k = 0; k < g->ndims; k++)
+			s->cube = s->cube && g->fsize[k] == 2;
 		s->coord = txn_alloc_array((u64)s->V * g->ndims, sizeof(u32));
 		if (!s->coord)
 			return -ENOMEM;

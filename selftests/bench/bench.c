@@ -4,7 +4,7 @@
  * space, timed on large collectives.  Engine time only: building the graph
  * and setting the run up are excluded, as is process start-up.
  *
- * usage: bench [-p PAYLOAD] [-b BARELOOP] [-j JSON] [-f FILTER]
+ * usage: bench [-p PAYLOAD] [-b BARELOOP] [-j JSON] [-f FILTER] [-s]
  *        bench -1 NET OP ALGO PORT     (one run, no timing: for callgrind)
  *
  * Every (operation, schedule) that txn_sched_pick() accepts on each network
@@ -13,7 +13,8 @@
  * on a ring or a 2-D torus), the child alternates its reps with that loop's
  * and the best of each gives the ratio: the same work in the same run, so
  * that the machine's noise falls on both alike.  One table is printed and
- * written as JSON.
+ * written as JSON.  -s adds the scale case: a total exchange on a 128x128
+ * torus, 268,419,072 packets, once.
  */
 #define _GNU_SOURCE
 #include <stdio.h>
@@ -52,6 +53,15 @@ static const struct bnet nets[] = {
 	{ "omega 256", SPEC(TXNET_TOPO_OMEGA, 256), NULL },
 	{ "biswapped mesh 4 4", { .topo = TXNET_TOPO_BISWAPPED, .base = TXNET_TOPO_MESH,
 				  .ndims = 2, .size = { 4, 4 } }, NULL },
+};
+
+/*
+ * The scale case, only with -s: paper 000's A2 and A3 keep traces of
+ * factors up to 64, so the shortest-path schedule runs it; its engine
+ * takes 4.3 GB (16.1 bytes a packet) and it moves 17.2 G link-hops.
+ */
+static const struct bnet scale_nets[] = {
+	{ "torus 128 128", SPEC(TXNET_TOPO_TORUS, 128, 128), NULL },
 };
 
 /* What a child reports of one case. */
@@ -256,13 +266,15 @@ static bool too_long(const struct bnet *nt, u32 op, u32 port)
 int main(int argc, char **argv)
 {
 	const char *json_path = NULL, *filter = NULL;
+	const struct bnet *list = nets;
+	u32 count = ARRAY_SIZE(nets);
 	FILE *json = NULL;
 	u32 i, op, algo, port;
 	int opt, fail = 0, rows = 0;
 	struct bres r;
 	long rss;
 
-	while ((opt = getopt(argc, argv, "p:b:j:f:1")) != -1) {
+	while ((opt = getopt(argc, argv, "p:b:j:f:s1")) != -1) {
 		switch (opt) {
 		case 'p':
 			payload = (u32)strtoul(optarg, NULL, 0);
@@ -276,6 +288,10 @@ int main(int argc, char **argv)
 		case 'f':
 			filter = optarg;
 			break;
+		case 's':
+			list = scale_nets;
+			count = ARRAY_SIZE(scale_nets);
+			break;
 		case '1':
 			if (argc - optind != 4 || !net_named(argv[optind]))
 				return 2;
@@ -288,7 +304,7 @@ int main(int argc, char **argv)
 			       (unsigned long long)r.ticks, (unsigned long long)r.hops);
 			return 0;
 		default:
-			fprintf(stderr, "usage: bench [-p PAYLOAD] [-b BARELOOP] [-j JSON] [-f FILTER]\n");
+			fprintf(stderr, "usage: bench [-p PAYLOAD] [-b BARELOOP] [-j JSON] [-f FILTER] [-s]\n");
 			return 2;
 		}
 	}
@@ -303,8 +319,8 @@ int main(int argc, char **argv)
 	printf("%-19s %-20s %-19s %-6s %8s %8s %11s %8s %6s %8s %6s %6s %8s %s\n",
 	       "network", "operation", "schedule", "port", "ticks", "bound", "link-hops",
 	       "Mhops/s", "ns/hop", "bare M/s", "ratio", "B/pkt", "RSS MiB", "verified");
-	for (i = 0; i < ARRAY_SIZE(nets); i++) {
-		if (filter && !strstr(nets[i].label, filter))
+	for (i = 0; i < count; i++) {
+		if (filter && !strstr(list[i].label, filter))
 			continue;
 		for (op = 1; op <= TXNET_OP_MAX; op++)
 			for (port = TXNET_PORT_ALL; port <= TXNET_PORT_SINGLE; port++)
@@ -312,11 +328,14 @@ int main(int argc, char **argv)
 					const char *why;
 					double rate, ratio;
 
-					if (too_long(&nets[i], op, port) ||
-					    !txn_sched_pick(&nets[i].spec, op, algo, port, &why))
+					if ((list == scale_nets && (op != TXNET_OP_TOTAL_EXCHANGE ||
+								    port != TXNET_PORT_ALL)) ||
+					    too_long(&list[i], op, port) ||
+					    !txn_sched_pick(&list[i].spec, op, algo, port, &why))
 						continue;
-					if (fork_case(&nets[i], op, algo, port, 20, &r, &rss)) {
-						printf("%-19s %-20s %-19s: cannot run\n", nets[i].label,
+					if (fork_case(&list[i], op, algo, port, list == scale_nets ? 1 : 20,
+						      &r, &rss)) {
+						printf("%-19s %-20s %-19s: cannot run\n", list[i].label,
 						       txn_op_name(op), txn_algo_name(algo));
 						fail = 1;
 						continue;
@@ -324,7 +343,7 @@ int main(int argc, char **argv)
 					rate = r.hops / r.best;
 					ratio = r.bare_best > 0 ? rate / r.bare_best : 0;
 					printf("%-19s %-20s %-19s %-6s %8llu %8llu %11llu %8.1f %6.1f ",
-					       nets[i].label, txn_op_name(op), r.sched,
+					       list[i].label, txn_op_name(op), r.sched,
 					       port == TXNET_PORT_ALL ? "all" : "single",
 					       (unsigned long long)r.ticks, (unsigned long long)r.bound,
 					       (unsigned long long)r.hops, rate / 1e6,
@@ -346,7 +365,7 @@ int main(int argc, char **argv)
 							"\"bareloop_ratio\": %.3f, \"engine_bytes\": %llu, "
 							"\"packet_slots\": %llu, \"bytes_per_packet\": %.2f, "
 							"\"peak_rss_kib\": %ld, \"verified\": %s}",
-							rows++ ? "," : "", nets[i].label, txn_op_name(op), r.sched,
+							rows++ ? "," : "", list[i].label, txn_op_name(op), r.sched,
 							port == TXNET_PORT_ALL ? "all" : "single",
 							(unsigned long long)r.ticks, (unsigned long long)r.bound,
 							r.bound_name, (unsigned long long)r.hops, r.best, rate,
