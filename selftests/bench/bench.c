@@ -202,6 +202,42 @@ static int run_case(const struct bnet *nt, u32 op, u32 algo, u32 port, int reps,
 	return ret ? -1 : 0;
 }
 
+/*
+ * A network's runs, for the line after them: how much slower per hop each
+ * is than the fastest on the network.  Runs of under MIN_HOPS link-hops are
+ * left out of that comparison: their time is mostly the per-tick work.
+ */
+#define MIN_HOPS	10000
+static struct seen {
+	const char *op;
+	char sched[32];
+	u32 port;
+	double ns;
+} seen[64];
+static u32 nseen;
+
+static void slow_line(const char *label)
+{
+	double best = 0;
+	const char *best_of = "";
+	u32 i, over = 0;
+
+	for (i = 0; i < nseen; i++)
+		if (!best || seen[i].ns < best) {
+			best = seen[i].ns;
+			best_of = seen[i].sched;
+		}
+	if (!best)
+		return;
+	printf("%s: fastest %.1f ns/hop (%s); more than 3x slower:", label, best, best_of);
+	for (i = 0; i < nseen; i++)
+		if (seen[i].ns > 3 * best && ++over)
+			printf(" %s %s%s %.1fx;", seen[i].sched, seen[i].op,
+			       seen[i].port == TXNET_PORT_SINGLE ? " single" : "", seen[i].ns / best);
+	printf("%s\n", over ? "" : " none");
+	nseen = 0;
+}
+
 /* Run one case in a child; its peak RSS in KiB into *@rss. */
 static int fork_case(const struct bnet *nt, u32 op, u32 algo, u32 port, int reps,
 		     struct bres *r, long *rss)
@@ -356,6 +392,13 @@ int main(int argc, char **argv)
 					       !r.verified ? "NOT VERIFIED" :
 					       !r.expected_ok ? "verified, NOT the paper's time" : "yes");
 					fail |= !r.verified || !r.expected_ok;
+					if (r.hops >= MIN_HOPS && nseen < ARRAY_SIZE(seen)) {
+						seen[nseen].op = txn_op_name(op);
+						snprintf(seen[nseen].sched, sizeof(seen[nseen].sched), "%s",
+							 r.sched);
+						seen[nseen].port = port;
+						seen[nseen++].ns = 1e9 / rate;
+					}
 					if (json)
 						fprintf(json, "%s\n {\"network\": \"%s\", \"operation\": \"%s\", "
 							"\"schedule\": \"%s\", \"port\": \"%s\", \"ticks\": %llu, "
@@ -373,6 +416,7 @@ int main(int argc, char **argv)
 							(unsigned long long)r.slots, (double)r.bytes / r.slots, rss,
 							r.verified && r.expected_ok ? "true" : "false");
 				}
+		slow_line(list[i].label);
 	}
 	if (json) {
 		fprintf(json, "\n]}\n");
