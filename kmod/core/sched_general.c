@@ -87,7 +87,6 @@ struct gen {
 	u32 *inbox;		/* scan: per processor and step, the copy received */
 	bool chain;		/* prefix sum along p -> p+1 */
 	u32 *coord;		/* unicast on a product: V x ndims, port order */
-	u32 *busy;		/* single-port: the nodes with packets queued */
 };
 
 static u32 gen_keys(const struct txn_graph *g)
@@ -176,8 +175,7 @@ static u64 gen_priv_bytes(const struct txn_graph *g, u32 op, u64 npkts)
 	       (addressed(g, op) ? npkts * sizeof(u32) : 0) +
 	       2 * V * sizeof(u64) + 2 * n * sizeof(u32) +
 	       (op == TXNET_OP_PREFIX_SUM ? n * (1 + SCAN_STEPS * sizeof(u32)) + npkts : 0) +
-	       (u64)g->links * sizeof(u64) + V * sizeof(u32) +
-	       2 * V * sizeof(u32) + n;
+	       (u64)g->links * sizeof(u64) + 2 * V * sizeof(u32) + n;
 }
 
 static void gen_fini(struct txn_engine *e)
@@ -198,7 +196,6 @@ static void gen_fini(struct txn_engine *e)
 	txn_free(s->hold);
 	txn_free(s->crow_of);
 	txn_free(s->tgt);
-	txn_free(s->busy);
 	txn_free(s->line_at);
 	txn_free(s->sent);
 	txn_free(s->recv);
@@ -693,7 +690,6 @@ static int gen_start(struct txn_engine *e)
 		for (pkt = 0; pkt < e->npkts; pkt++)
 			s->tgt[pkt] = TXN_NONE;
 	}
-	s->busy = txn_alloc_array(s->V, sizeof(u32));
 	if (g->line) {
 		s->line_at = txn_zalloc_array(g->links, sizeof(u64));
 		if (!s->line_at)
@@ -703,7 +699,7 @@ static int gen_start(struct txn_engine *e)
 	s->recv = txn_zalloc_array(s->V, sizeof(u64));
 	s->holders = txn_alloc_array(n, sizeof(u32));
 	s->got = txn_alloc_array(n, sizeof(u32));
-	if (!s->busy || !s->sent || !s->recv || !s->holders || !s->got)
+	if (!s->sent || !s->recv || !s->holders || !s->got)
 		return -ENOMEM;
 	if (op == TXNET_OP_PREFIX_SUM) {
 		s->stage = txn_zalloc_array(n, 1);
@@ -858,33 +854,75 @@ static void gen_arrive(struct txn_engine *e, u32 pkt, u32 link)
 
 
 /* The nodes with packets queued, in order: the tails of the engine's active links. */
-static u32 busy_nodes(const struct txn_engine *e, struct gen *s)
+/* Single-port: processor @v's choice, @best, goes (a switch has sent already). */
+static void send_best(struct txn_engine *e, struct gen *s, u32 best, u64 t)
 {
-	u32 w, words = (e->g->links + 63) / 64, v, n = 0;
+	const struct txn_graph *g = e->g;
+
+	if (best == TXN_NO_LINK)
+		return;
+	s->recv[g->dst[best]] = t;
+	if (g->line)
+		s->line_at[g->line[best]] = t;
+	txn_move(e, txn_pq_pop_max(e, best), best);
+}
+
+/*
+ * Single-port, or a MIN: the links with work in [@lo, @hi), in order, a
+ * node's together (links are numbered by their tail): each processor
+ * picks its most urgent link whose head has not received this tick;
+ * switches send on every line.  *@cur and *@best carry a node across
+ * 64-link words.
+ */
+static void send_range(struct txn_engine *e, struct gen *s, u32 lo, u32 hi, u64 t, u32 *cur,
+		       u32 *best)
+{
+	const struct txn_graph *g = e->g;
+	u32 w, l, v, to;
 	u64 bits;
 
-	for (w = 0; w < words; w++) {
-		for (bits = e->active[w]; bits; bits &= bits - 1) {
-			v = e->g->src[w * 64 + (u32)__builtin_ctzll(bits)];
-			if (!n || s->busy[n - 1] != v)
-				s->busy[n++] = v;
+	for (w = lo / 64; w * 64 < hi; w++) {
+		bits = e->active[w];
+		if (w == lo / 64)
+			bits &= ~0ULL << (lo % 64);
+		for (; bits; bits &= bits - 1) {
+			l = w * 64 + (u32)__builtin_ctzll(bits);
+			if (l >= hi)
+				return;
+			v = g->src[l];
+			if (v != *cur) {
+				send_best(e, s, *best, t);
+				*cur = v;
+				*best = TXN_NO_LINK;
+			}
+			to = g->dst[l];
+			if ((to < s->n && s->recv[to] == t) ||
+			    (g->line && s->line_at[g->line[l]] == t))
+				continue;
+			if (v >= s->n) {
+				s->recv[to] = to < s->n ? t : 0;
+				txn_move(e, txn_pq_pop_max(e, l), l);
+				continue;
+			}
+			if (*best == TXN_NO_LINK || e->pq_top[l] > e->pq_top[*best])
+				*best = l;
 		}
 	}
-	return n;
 }
 
 /*
  * All-port: every link sends its most urgent packet.  Single-port: each
  * processor sends its most urgent packet over a link whose head has not
  * received yet this tick; switches send on every line.  Nodes take turns
- * at going first, so none is always last to find its receivers busy.
+ * at going first, so none is always last to find its receivers busy: the
+ * links are visited from node tick mod V's first on, only those with work.
  */
 static void gen_choose(struct txn_engine *e)
 {
 	struct gen *s = e->priv;
 	const struct txn_graph *g = e->g;
 	u64 t = e->tick + 1;
-	u32 i, v, l, best, to, first, nbusy;
+	u32 start, cur = TXN_NO_LINK, best = TXN_NO_LINK;
 
 	if (s->spread)
 		spread_step(e);
@@ -894,36 +932,10 @@ static void gen_choose(struct txn_engine *e)
 		txn_pq_send_tops(e);
 		return;
 	}
-	/*
-	 * Single-port, or a MIN: a processor has one line out, its links share
-	 * lines.  The nodes with work, in turn from node tick mod V on.
-	 */
-	nbusy = busy_nodes(e, s);
-	for (first = 0; first < nbusy && s->busy[first] < e->tick % s->V; first++)
-		;
-	for (i = 0; i < nbusy; i++) {
-		v = s->busy[(first + i) % nbusy];
-		best = TXN_NO_LINK;
-		for (l = g->first[v]; l < g->first[v + 1]; l++) {
-			to = g->dst[l];
-			if (!e->pq_len[l] || (to < s->n && s->recv[to] == t) ||
-			    (g->line && s->line_at[g->line[l]] == t))
-				continue;
-			if (v >= s->n) {
-				s->recv[to] = to < s->n ? t : 0;
-				txn_move(e, txn_pq_pop_max(e, l), l);
-				continue;
-			}
-			if (best == TXN_NO_LINK || e->pq_top[l] > e->pq_top[best])
-				best = l;
-		}
-		if (best == TXN_NO_LINK)
-			continue;
-		s->recv[g->dst[best]] = t;
-		if (g->line)
-			s->line_at[g->line[best]] = t;
-		txn_move(e, txn_pq_pop_max(e, best), best);
-	}
+	start = g->first[e->tick % s->V];
+	send_range(e, s, start, g->links, t, &cur, &best);
+	send_range(e, s, 0, start, t, &cur, &best);
+	send_best(e, s, best, t);
 }
 
 const struct txn_sched txn_sched_general = {
