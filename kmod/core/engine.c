@@ -87,7 +87,7 @@ struct txn_array {
 	bool zero;
 };
 
-#define TXN_ENGINE_ARRAYS	24	/* the most engine_layout() fills: 11 public, 13 own */
+#define TXN_ENGINE_ARRAYS	25	/* the most engine_layout() fills: 12 public, 13 own */
 #define PUB(field, n, sz, z) \
 	((struct txn_array){ (n), offsetof(struct txn_engine, field), (sz), false, (z) })
 #define OWN(field, n, sz, z) \
@@ -112,6 +112,7 @@ static u32 engine_layout(const struct txn_graph *g, const struct layout_args *la
 	a[k++] = PUB(qlen, v, sizeof(u32), true);
 	a[k++] = PUB(qmax, v, sizeof(u32), true);
 	a[k++] = PUB(active, (links + 63) / 64, sizeof(u64), true);
+	a[k++] = PUB(active_sum, (links + 4095) / 4096, sizeof(u64), true);
 	a[k++] = PUB(moves, moves, sizeof(struct txn_move), false);
 	if (la->pq_keys) {
 		a[k++] = PUB(pq, links * la->pq_keys, sizeof(struct txn_bucket), false);
@@ -205,7 +206,7 @@ static void **array_at(struct txn_engine *e, const struct txn_array *a)
 /* Every array pointer engine_layout() may set. */
 static const struct txn_array engine_arrays[] = {
 	PUB(qhead, 0, 0, 0), PUB(qtail, 0, 0, 0), PUB(qlen, 0, 0, 0),
-	PUB(qmax, 0, 0, 0), PUB(pq_len, 0, 0, 0), PUB(active, 0, 0, 0),
+	PUB(qmax, 0, 0, 0), PUB(pq_len, 0, 0, 0), PUB(active, 0, 0, 0), PUB(active_sum, 0, 0, 0),
 	PUB(moves, 0, 0, 0), PUB(pq, 0, 0, 0),
 	PUB(pq_top, 0, 0, 0), PUB(done, 0, 0, 0), PUB(ahead, 0, 0, 0), PUB(atail, 0, 0, 0),
 	PUB(sqk, 0, 0, 0),
@@ -594,11 +595,30 @@ void txn_engine_set_port_model(struct txn_engine *e, u32 port_model)
 }
 
 /*
- * A packet joined @link's priority queue, or left it.  A link with packets
- * queued has its bit in active[], so that a pass over the links with work
- * skips 64 idle ones a word.  The bit is the queue's a schedule uses: FIFOs
- * or priority queues, never both on one link.
+ * A link with packets queued has its bit in active[], and a word of
+ * active[] with a bit set has its bit in active_sum[], so that a pass over
+ * the links with work skips 64 idle links a word and 4096 a summary word.
+ * The bit is the queue's a schedule uses: FIFOs, priority or sorted
+ * queues, never two kinds on one link.
  */
+static __always_inline void set_active(struct txn_engine *e, u32 link)
+{
+	u32 w = link / 64;
+
+	if (!e->active[w])
+		e->active_sum[w / 64] |= 1ULL << (w % 64);
+	e->active[w] |= 1ULL << (link % 64);
+}
+
+static __always_inline void clear_active(struct txn_engine *e, u32 link)
+{
+	u32 w = link / 64;
+
+	e->active[w] &= ~(1ULL << (link % 64));
+	if (!e->active[w])
+		e->active_sum[w / 64] &= ~(1ULL << (w % 64));
+}
+
 /* The node @link leaves holds one more packet: its queue and its largest. */
 static __always_inline void node_in(struct txn_engine *e, u32 link)
 {
@@ -616,14 +636,14 @@ static __always_inline void node_out(struct txn_engine *e, u32 link)
 static __always_inline void queued(struct txn_engine *e, u32 link)
 {
 	if (!e->pq_len[link]++)
-		e->active[link / 64] |= 1ULL << (link % 64);
+		set_active(e, link);
 	node_in(e, link);
 }
 
 static __always_inline void dequeued(struct txn_engine *e, u32 link)
 {
 	if (!--e->pq_len[link])
-		e->active[link / 64] &= ~(1ULL << (link % 64));
+		clear_active(e, link);
 	node_out(e, link);
 }
 
@@ -633,7 +653,7 @@ static __always_inline void q_push(struct txn_engine *e, struct txn_pkt *pk, u32
 	pk[pkt].next = TXN_NONE;
 	if (e->qtail[link] == TXN_NONE) {
 		e->qhead[link] = pkt;
-		e->active[link / 64] |= 1ULL << (link % 64);
+		set_active(e, link);
 	} else {
 		pk[e->qtail[link]].next = pkt;
 	}
@@ -650,7 +670,7 @@ static __always_inline u32 q_pop(struct txn_engine *e, struct txn_pkt *pk, u32 l
 	e->qhead[link] = pk[pkt].next;
 	if (e->qhead[link] == TXN_NONE) {
 		e->qtail[link] = TXN_NONE;
-		e->active[link / 64] &= ~(1ULL << (link % 64));
+		clear_active(e, link);
 	} else {	/* the link's next packet: read a tick ahead */
 		txn_prefetch(&pk[e->qhead[link]]);
 	}
@@ -804,14 +824,18 @@ u32 txn_pq_pop_max(struct txn_engine *e, u32 link)
 static __always_inline void send_all(struct txn_engine *e, const int prio)
 {
 	struct txn_pkt *pk = e->L->pk;
-	u32 w, words = (e->g->links + 63) / 64, l, pkt;
-	u64 bits;
+	u32 s, sums = (e->g->links + 4095) / 4096, w, l, pkt;
+	u64 sbits, bits;
 
-	for (w = 0; w < words; w++) {
-		for (bits = e->active[w]; bits; bits &= bits - 1) {
-			l = w * 64 + (u32)__builtin_ctzll(bits);
-			pkt = prio == 2 ? sq_pop(e, pk, l) : prio ? pq_pop(e, pk, l) : q_pop(e, pk, l);
-			txn_move(e, pkt, l);
+	for (s = 0; s < sums; s++) {
+		for (sbits = e->active_sum[s]; sbits; sbits &= sbits - 1) {
+			w = s * 64 + (u32)__builtin_ctzll(sbits);
+			for (bits = e->active[w]; bits; bits &= bits - 1) {
+				l = w * 64 + (u32)__builtin_ctzll(bits);
+				pkt = prio == 2 ? sq_pop(e, pk, l) :
+				      prio ? pq_pop(e, pk, l) : q_pop(e, pk, l);
+				txn_move(e, pkt, l);
+			}
 		}
 	}
 }

@@ -186,6 +186,7 @@ struct txn_engine {
 		u32 head, tail;
 	} *sqk;				/* per link and lane (own, arrivals): their keys */
 	u64 *active;			/* bit per link: something queued on it */
+	u64 *active_sum;		/* bit per word of active[]: not all zero */
 
 	/* per vertex */
 	u32 *qlen, *qmax;
@@ -313,6 +314,34 @@ u32 txn_link_between(const struct txn_graph *g, u32 u, u32 v);
  */
 void txn_q_push(struct txn_engine *e, u32 link, u32 pkt);
 u32 txn_q_pop(struct txn_engine *e, u32 link);
+/*
+ * The first link at or after @from with something queued, or TXN_NONE:
+ * idle words are skipped 64 at a time by active_sum, so a pass over the
+ * links with work costs what is queued, not the network's size.
+ */
+static inline u32 txn_next_active(const struct txn_engine *e, u32 from)
+{
+	u32 words = (e->g->links + 63) / 64, w = from / 64, s;
+	u64 bits;
+
+	if (w >= words)
+		return TXN_NONE;
+	bits = e->active[w] & (~0ULL << (from % 64));
+	if (bits)
+		return w * 64 + (u32)__builtin_ctzll(bits);
+	if (++w >= words)
+		return TXN_NONE;
+	s = w / 64;
+	bits = e->active_sum[s] & (~0ULL << (w % 64));
+	while (!bits) {
+		if (++s * 64 >= words)
+			return TXN_NONE;
+		bits = e->active_sum[s];
+	}
+	w = s * 64 + (u32)__builtin_ctzll(bits);
+	return w * 64 + (u32)__builtin_ctzll(e->active[w]);
+}
+
 /* Every link sends the head of its FIFO: all-port FIFO schedules' choose. */
 void txn_q_send_heads(struct txn_engine *e);
 void txn_pq_push(struct txn_engine *e, u32 link, u32 key, u32 pkt);

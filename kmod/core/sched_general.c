@@ -871,42 +871,32 @@ static void send_best(struct txn_engine *e, struct gen *s, u32 best, u64 t)
  * Single-port, or a MIN: the links with work in [@lo, @hi), in order, a
  * node's together (links are numbered by their tail): each processor
  * picks its most urgent link whose head has not received this tick;
- * switches send on every line.  *@cur and *@best carry a node across
- * 64-link words.
+ * switches send on every line.  *@cur and *@best carry the last node
+ * seen over to the next range.
  */
 static void send_range(struct txn_engine *e, struct gen *s, u32 lo, u32 hi, u64 t, u32 *cur,
 		       u32 *best)
 {
 	const struct txn_graph *g = e->g;
-	u32 w, l, v, to;
-	u64 bits;
+	u32 l, v, to;
 
-	for (w = lo / 64; w * 64 < hi; w++) {
-		bits = e->active[w];
-		if (w == lo / 64)
-			bits &= ~0ULL << (lo % 64);
-		for (; bits; bits &= bits - 1) {
-			l = w * 64 + (u32)__builtin_ctzll(bits);
-			if (l >= hi)
-				return;
-			v = g->src[l];
-			if (v != *cur) {
-				send_best(e, s, *best, t);
-				*cur = v;
-				*best = TXN_NO_LINK;
-			}
-			to = g->dst[l];
-			if ((to < s->n && s->recv[to] == t) ||
-			    (g->line && s->line_at[g->line[l]] == t))
-				continue;
-			if (v >= s->n) {
-				s->recv[to] = to < s->n ? t : 0;
-				txn_move(e, txn_pq_pop_max(e, l), l);
-				continue;
-			}
-			if (*best == TXN_NO_LINK || e->pq_top[l] > e->pq_top[*best])
-				*best = l;
+	for (l = txn_next_active(e, lo); l < hi; l = txn_next_active(e, l + 1)) {
+		v = g->src[l];
+		if (v != *cur) {
+			send_best(e, s, *best, t);
+			*cur = v;
+			*best = TXN_NO_LINK;
 		}
+		to = g->dst[l];
+		if ((to < s->n && s->recv[to] == t) || (g->line && s->line_at[g->line[l]] == t))
+			continue;
+		if (v >= s->n) {
+			s->recv[to] = to < s->n ? t : 0;
+			txn_move(e, txn_pq_pop_max(e, l), l);
+			continue;
+		}
+		if (*best == TXN_NO_LINK || e->pq_top[l] > e->pq_top[*best])
+			*best = l;
 	}
 }
 

@@ -201,21 +201,11 @@ static bool may_send(struct txn_engine *e, struct route_state *st, u32 l, bool o
 static void send_range(struct txn_engine *e, struct route_state *st, u32 lo, u32 hi, bool one,
 		       u64 t)
 {
-	u32 w, l;
-	u64 bits;
+	u32 l;
 
-	for (w = lo / 64; w * 64 < hi; w++) {
-		bits = e->active[w];
-		if (w == lo / 64)
-			bits &= ~0ULL << (lo % 64);
-		for (; bits; bits &= bits - 1) {
-			l = w * 64 + (u32)__builtin_ctzll(bits);
-			if (l >= hi)
-				break;
-			if (may_send(e, st, l, one, t))
-				txn_move(e, txn_q_pop(e, l), l);
-		}
-	}
+	for (l = txn_next_active(e, lo); l < hi; l = txn_next_active(e, l + 1))
+		if (may_send(e, st, l, one, t))
+			txn_move(e, txn_q_pop(e, l), l);
 }
 
 /*

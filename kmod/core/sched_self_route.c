@@ -45,8 +45,7 @@ static int self_start(struct txn_engine *e)
  */
 static void self_choose(struct txn_engine *e)
 {
-	u32 w, words = (e->g->links + 63) / 64, link, pkt, i;
-	u64 bits;
+	u32 link, pkt, i;
 
 	if (!e->tick) {
 		for (i = 0; i < e->n; i++)
@@ -54,13 +53,9 @@ static void self_choose(struct txn_engine *e)
 				txn_move(e, i, first_link(e, i, i));
 		return;
 	}
-	for (w = 0; w < words; w++) {
-		for (bits = e->active[w]; bits; bits &= bits - 1) {
-			link = w * 64 + (u32)__builtin_ctzll(bits);
-			while ((pkt = txn_q_pop(e, link)) != TXN_NONE)
-				txn_move(e, pkt, link);
-		}
-	}
+	for (link = txn_next_active(e, 0); link != TXN_NONE; link = txn_next_active(e, link + 1))
+		while ((pkt = txn_q_pop(e, link)) != TXN_NONE)
+			txn_move(e, pkt, link);
 }
 
 /* A message reached the switch at stage k >= 1: the port its tag bit names. */

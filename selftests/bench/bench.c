@@ -290,6 +290,51 @@ static void payload_cost(double *fill, double *check)
 	*check = ok == reps ? (t2 - t1) / reps / (sizeof(b) / 8) * 1e9 : -1;
 }
 
+/*
+ * Open traffic (ports) on a 16-cube, 65,536 nodes and 1,048,576 links:
+ * one packet at a time from node i to its complement, each run to its
+ * end.  The cost of an injection and of a tick with one packet in flight,
+ * in microseconds: neither may grow with the network's size.
+ */
+static int open_cost(double *inject_us, double *tick_us)
+{
+	struct txn_spec spec = SPEC(TXNET_TOPO_HYPERCUBE, 16);
+	struct txn_run_params p = { .port_model = TXNET_PORT_ALL, .payload = 64 };
+	struct txn_spec_error err;
+	struct txn_counts c;
+	struct txn_engine e;
+	struct txn_graph g;
+	double t0, in = 0, ti = 0;
+	u64 ticks = 0;
+	u32 i, k, reps = 200;
+	int ret = 0;
+
+	if (txn_spec_validate(&spec, 1 << 24, &c, &err) || txn_graph_build(&spec, &c, &g))
+		return -1;
+	if (txn_engine_init_open(&e, &g, &txn_sched_route, &p, 16)) {
+		txn_graph_free(&g);
+		return -1;
+	}
+	for (i = 0; i < reps && !ret; i++) {
+		t0 = now();
+		ret = txn_engine_inject(&e, i * 97, (i * 97) ^ 0xffff, "open traffic", 12) < 0;
+		in += now() - t0;
+		t0 = now();
+		while (!ret && e.delivered < e.injected) {
+			ret = txn_engine_tick(&e) < 0;
+			ticks++;
+			for (k = 0; k < e.ndone; k++)
+				txn_engine_release(&e, e.done[k]);
+		}
+		ti += now() - t0;
+	}
+	*inject_us = in / reps * 1e6;
+	*tick_us = ti / ticks * 1e6;
+	txn_engine_free(&e);
+	txn_graph_free(&g);
+	return ret ? -1 : 0;
+}
+
 static const struct bnet *net_named(const char *label)
 {
 	u32 i;
@@ -328,7 +373,7 @@ int main(int argc, char **argv)
 	FILE *json = NULL;
 	u32 i, op, algo, port;
 	int opt, fail = 0, rows = 0;
-	double fill, check;
+	double fill, check, open_in = 0, open_tick = 0;
 	struct bres r;
 	long rss;
 
@@ -440,12 +485,16 @@ int main(int argc, char **argv)
 				}
 		slow_line(list[i].label);
 	}
+	fail |= open_cost(&open_in, &open_tick) != 0;
+	printf("open traffic on a 16-cube: %.2f us an injection, %.2f us a tick with one packet in flight\n",
+	       open_in, open_tick);
 	payload_cost(&fill, &check);
 	printf("payload: made at %.2f ns and checked at %.2f ns per 8 bytes\n", fill, check);
 	fail |= check < 0;
 	if (json) {
 		fprintf(json, "\n], \"payload_fill_ns_per_8_bytes\": %.3f, "
-			"\"payload_check_ns_per_8_bytes\": %.3f}\n", fill, check);
+			"\"payload_check_ns_per_8_bytes\": %.3f, \"open_inject_us\": %.3f, "
+			"\"open_tick_us\": %.3f}\n", fill, check, open_in, open_tick);
 		fclose(json);
 	}
 	return fail;
