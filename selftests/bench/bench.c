@@ -219,17 +219,19 @@ static u32 nseen;
 static void slow_line(const char *label)
 {
 	double best = 0;
-	const char *best_of = "";
+	const char *best_of = "", *best_op = "";
 	u32 i, over = 0;
 
 	for (i = 0; i < nseen; i++)
 		if (!best || seen[i].ns < best) {
 			best = seen[i].ns;
 			best_of = seen[i].sched;
+			best_op = seen[i].op;
 		}
 	if (!best)
 		return;
-	printf("%s: fastest %.1f ns/hop (%s); more than 3x slower:", label, best, best_of);
+	printf("%s: fastest %.1f ns/hop (%s %s); more than 3x slower:", label, best, best_of,
+	       best_op);
 	for (i = 0; i < nseen; i++)
 		if (seen[i].ns > 3 * best && ++over)
 			printf(" %s %s%s %.1fx;", seen[i].sched, seen[i].op,
