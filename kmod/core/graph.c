@@ -12,6 +12,19 @@ u64 txn_graph_bytes(const struct txn_counts *counts)
 	       (counts->lines ? 4 : 3) * counts->links * (u64)sizeof(u32);
 }
 
+void txn_graph_coords(const struct txn_graph *g, u32 *coord)
+{
+	u32 v, k, d, c;
+
+	for (v = 0; v < g->nodes; v++) {
+		for (k = 0, c = v; k < g->ndims; k++) {
+			d = g->flsb ? k : g->ndims - 1 - k;
+			coord[(u64)v * g->ndims + d] = c % g->fsize[d];
+			c /= g->fsize[d];
+		}
+	}
+}
+
 void txn_graph_free(struct txn_graph *g)
 {
 	txn_free(g->first);

@@ -721,13 +721,7 @@ static int gen_start(struct txn_engine *e)
 		s->coord = txn_alloc_array((u64)s->V * g->ndims, sizeof(u32));
 		if (!s->coord)
 			return -ENOMEM;
-		for (v = 0; v < s->V; v++) {
-			for (k = 0, c = v; k < g->ndims; k++) {
-				d = g->flsb ? k : g->ndims - 1 - k;
-				s->coord[(u64)v * g->ndims + d] = c % g->fsize[d];
-				c /= g->fsize[d];
-			}
-		}
+		txn_graph_coords(g, s->coord);
 	}
 	ret = gen_tables(e, s);
 	if (ret)

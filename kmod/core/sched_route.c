@@ -64,7 +64,7 @@ static void route_fini(struct txn_engine *e)
 static int route_start(struct txn_engine *e)
 {
 	const struct txn_graph *g = e->g;
-	u32 v = g->nodes, i, k, c, d;
+	u32 v = g->nodes, i;
 	struct route_state *st = txn_zalloc_array(1, sizeof(*st));
 
 	if (!st)
@@ -80,13 +80,7 @@ static int route_start(struct txn_engine *e)
 		st->coord = txn_alloc_array((u64)v * g->ndims, sizeof(u32));
 		if (!st->coord)
 			goto nomem;
-		for (i = 0; i < v; i++) {
-			for (k = 0, c = i; k < g->ndims; k++) {
-				d = g->flsb ? k : g->ndims - 1 - k;
-				st->coord[(u64)i * g->ndims + d] = c % g->fsize[d];
-				c /= g->fsize[d];
-			}
-		}
+		txn_graph_coords(g, st->coord);
 		return 0;
 	}
 	st->slots = cache_slots(g);
@@ -116,26 +110,18 @@ static u32 way_by_coord(const struct txn_graph *g, const struct route_state *st,
 		a = cv[t];
 		b = cd[t];
 		k = g->fsize[t];
+		if (a == b) {
+			off += txn_factor_degree(g->fkind[t], k, a);
+			continue;
+		}
 		switch (g->fkind[t]) {
 		case TXNET_DIM_LINEAR:
-			if (a != b)
-				return off + (b < a ? 0 : a > 0);
-			off += (a > 0) + (a < k - 1);
-			break;
+			return off + (b < a ? 0 : a > 0);
 		case TXNET_DIM_RING:
-			if (a != b) {
-				if (k == 2)
-					return off;
-				fw = b > a ? b - a : b + k - a;
-				return off + (fw <= k - fw);
-			}
-			off += k == 2 ? 1 : 2;
-			break;
+			fw = b > a ? b - a : b + k - a;
+			return off + (k > 2 && fw <= k - fw);
 		default:	/* complete */
-			if (a != b)
-				return off + (b < a ? b : b - 1);
-			off += k - 1;
-			break;
+			return off + (b < a ? b : b - 1);
 		}
 	}
 	return TXN_NO_LINK;

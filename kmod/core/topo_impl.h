@@ -35,19 +35,6 @@ struct txn_prod {
 	u32 stride[TXNET_MAX_DIMS];
 };
 
-/* Degree of value @a in a factor of kind @kind and size @k. */
-static inline u32 txn_factor_degree(u32 kind, u32 k, u32 a)
-{
-	switch (kind) {
-	case TXNET_DIM_LINEAR:
-		return (a > 0) + (a < k - 1);
-	case TXNET_DIM_RING:
-		return k == 2 ? 1 : 2;
-	default:
-		return k - 1;
-	}
-}
-
 /*
  * Set @p up as the product a (validated, normalized) spec of topology
  * @topo describes: linear, ring, complete, mesh, torus, hypercube, ghc or

@@ -134,6 +134,25 @@ int txn_graph_build(const struct txn_spec *spec, const struct txn_counts *counts
 		    struct txn_graph *g);
 void txn_graph_free(struct txn_graph *g);
 
+/*
+ * A product's coordinates (g->ndims of them, in port order) of every
+ * vertex into @coord, V x ndims, so that schedules can route by them.
+ */
+void txn_graph_coords(const struct txn_graph *g, u32 *coord);
+
+/* The ports a factor of @kind and size @k gives the vertex at coordinate @a (topo_impl.h). */
+static inline u32 txn_factor_degree(u32 kind, u32 k, u32 a)
+{
+	switch (kind) {
+	case TXNET_DIM_LINEAR:
+		return (a > 0) + (a < k - 1);
+	case TXNET_DIM_RING:
+		return k == 2 ? 1 : 2;
+	default:
+		return k - 1;
+	}
+}
+
 /* "torus 8 8", "product ring:5 linear:3", "biswapped mesh 3 3"; returns length as snprintf. */
 int txn_spec_format(const struct txn_spec *spec, char *buf, size_t len);
 
