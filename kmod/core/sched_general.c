@@ -47,7 +47,7 @@ struct gen {
 	struct txn_paths P;
 	u32 V, n;
 	bool switches;
-	bool cube;		/* a product of 2-node factors numbered bit by bit: port t flips bit t */
+	bool cube;		/* 2-node factors numbered bit by bit: port t flips bit t */
 	u32 center;
 	/* rows: one per processor a table is kept for, row_of[] maps */
 	u32 *row_of;
