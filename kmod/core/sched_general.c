@@ -42,6 +42,12 @@
 
 #define KEYS	64U	/* priority buckets: distances past 63 rank alike */
 #define SCAN_STEPS	32	/* prefix sum: ceil(log2 n) <= 24 steps */
+#define DTAB_K		64U	/* factors tabulated: k x k entries of 2 bytes, 8 KiB at most */
+/* A step from coordinate a towards b in one factor: the distance, ports, width. */
+#define DT_DIST		0xffU
+#define DT_PORT0	0x100U	/* the factor's first port at a is on a shortest path */
+#define DT_PORT1	0x200U	/* ... its second */
+#define DT_WIDTH_SHIFT	10	/* the ports a has in the factor */
 
 struct gen {
 	struct txn_paths P;
@@ -87,6 +93,8 @@ struct gen {
 	u32 *inbox;		/* scan: per processor and step, the copy received */
 	bool chain;		/* prefix sum along p -> p+1 */
 	u32 *coord;		/* unicast on a product: V x ndims, port order */
+	u16 *dtab;		/* rings and arrays up to DTAB_K: per factor, k x k steps */
+	u32 dbase[TXNET_MAX_DIMS];	/* ... each factor's table in dtab */
 };
 
 static u32 gen_keys(const struct txn_graph *g)
@@ -162,12 +170,35 @@ static bool by_coord(const struct txn_graph *g, u32 op)
 		op == TXNET_OP_PERMUTATION);
 }
 
+static bool tabled(const struct txn_graph *g)
+{
+	u32 t;
+
+	for (t = 0; t < g->ndims; t++)
+		if ((g->fkind[t] != TXNET_DIM_LINEAR && g->fkind[t] != TXNET_DIM_RING) ||
+		    g->fsize[t] > DTAB_K)
+			return false;
+	return g->ndims > 0;
+}
+
+static u64 dtab_entries(const struct txn_graph *g)
+{
+	u64 sum = 0;
+	u32 t;
+
+	if (!tabled(g))
+		return 0;
+	for (t = 0; t < g->ndims; t++)
+		sum += (u64)g->fsize[t] * g->fsize[t];
+	return sum;
+}
+
 static u64 gen_priv_bytes(const struct txn_graph *g, u32 op, u64 npkts)
 {
 	bool sw = g->nodes > g->procs, co = by_coord(g, op);
 	u64 V = g->nodes, n = g->procs, trows = co ? 0 : all_toward(op, sw) ? n : 1;
 
-	return sizeof(struct gen) + (co ? V * g->ndims * sizeof(u32) : 0) +
+	return sizeof(struct gen) + (co ? V * g->ndims * sizeof(u32) + dtab_entries(g) * 2 : 0) +
 	       txn_paths_bytes(g) + 3 * n * sizeof(u32) +
 	       trows * V * sizeof(struct hop) + V * sizeof(u32) +
 	       orows_for(op, (u32)n, sw) * V * (sizeof(u32) + 1) +
@@ -186,6 +217,7 @@ static void gen_fini(struct txn_engine *e)
 		return;
 	txn_paths_free(&s->P);
 	txn_free(s->coord);
+	txn_free(s->dtab);
 	txn_free(s->row_of);
 	txn_free(s->route);
 	txn_free(s->via);
@@ -422,6 +454,98 @@ static __always_inline u32 way_by_coord(const struct txn_engine *e, const struct
 }
 
 /*
+ * way_by_coord's steps, tabulated per factor for rings and arrays of up to
+ * DTAB_K: from coordinate a towards b, the distance, which of a's ports
+ * in the factor lie on a shortest path, and how many ports a has there.
+ */
+static int build_dtab(struct gen *s, const struct txn_graph *g)
+{
+	u32 t, a, b, k, fw, w, m, dist, at = 0;
+
+	if (!tabled(g))
+		return 0;
+	s->dtab = txn_alloc_array(dtab_entries(g), sizeof(u16));
+	if (!s->dtab)
+		return -ENOMEM;
+	for (t = 0; t < g->ndims; t++) {
+		k = g->fsize[t];
+		s->dbase[t] = at;
+		for (a = 0; a < k; a++)
+			for (b = 0; b < k; b++) {
+				dist = 0;
+				m = 0;
+				if (g->fkind[t] == TXNET_DIM_LINEAR) {
+					w = (a > 0) + (a < k - 1);
+					if (a != b) {
+						dist = a < b ? b - a : a - b;
+						m = b < a || !a ? DT_PORT0 : DT_PORT1;
+					}
+				} else {
+					w = k == 2 ? 1 : 2;
+					fw = b >= a ? b - a : b + k - a;
+					if (a != b) {
+						dist = fw < k - fw ? fw : k - fw;
+						m = k == 2 ? DT_PORT0 :
+						    (k - fw <= fw ? DT_PORT0 : 0) |
+						    (fw <= k - fw ? DT_PORT1 : 0);
+					}
+				}
+				s->dtab[at + a * k + b] = (u16)(dist | m | w << DT_WIDTH_SHIFT);
+			}
+		at += k * k;
+	}
+	return 0;
+}
+
+/*
+ * way_by_coord from the tables, without a branch on the data: which ports
+ * lie on a shortest path, and which of them has the shortest queue, are
+ * as random as the packets, and a mispredicted branch costs more than the
+ * rest of the hop.  The same ports weighed in the same order.
+ */
+static __always_inline u32 way_by_table_n(const struct txn_engine *e, const struct gen *s, u32 v,
+					  u32 d, u32 *key, u32 nd)
+{
+	const struct txn_graph *g = e->g;
+	const u32 *cv = s->coord + (u64)v * nd, *cd = s->coord + (u64)d * nd;
+	u32 first = g->first[v], off = first, dist = 0, best = first, least = ~0U;
+	u32 t, k, st, c, len;
+
+	for (t = 0; t < nd; t++) {
+		k = g->fsize[t];
+		st = s->dtab[s->dbase[t] + cv[t] * k + cd[t]];
+		dist += st & DT_DIST;
+		c = st & DT_PORT0 ? off : first;
+		len = e->pq_len[c] | (((st >> 8) & 1) - 1);	/* not a way: ~0 */
+		best = len < least ? c : best;
+		least = len < least ? len : least;
+		c = st & DT_PORT1 ? off + 1 : first;
+		len = e->pq_len[c] | (((st >> 9) & 1) - 1);
+		best = len < least ? c : best;
+		least = len < least ? len : least;
+		off += st >> DT_WIDTH_SHIFT;
+	}
+	*key = key_of(s, dist);
+	return best;
+}
+
+/* Rings, 2-D and 3-D tori unrolled: the loop's exit is a branch too. */
+static __always_inline u32 way_by_table(const struct txn_engine *e, const struct gen *s, u32 v,
+					u32 d, u32 *key)
+{
+	switch (e->g->ndims) {
+	case 1:
+		return way_by_table_n(e, s, v, d, key, 1);
+	case 2:
+		return way_by_table_n(e, s, v, d, key, 2);
+	case 3:
+		return way_by_table_n(e, s, v, d, key, 3);
+	default:
+		return way_by_table_n(e, s, v, d, key, e->g->ndims);
+	}
+}
+
+/*
  * The way on from @v towards processor @d: the shortest-path link with the
  * shortest queue (minimal adaptive routing), so that traffic spreads over
  * all the shortest paths instead of one tree's; *@key its distance.  Where
@@ -434,6 +558,8 @@ static __always_inline u32 way_toward(const struct txn_engine *e, const struct g
 	u32 best, first, l;
 	u8 m;
 
+	if (s->dtab)
+		return way_by_table(e, s, v, d, key);
 	if (s->coord)
 		return way_by_coord(e, s, v, d, key);
 	h = &s->route[(u64)s->row_of[d] * s->V + v];
@@ -722,6 +848,9 @@ static int gen_start(struct txn_engine *e)
 		if (!s->coord)
 			return -ENOMEM;
 		txn_graph_coords(g, s->coord);
+		ret = s->cube ? 0 : build_dtab(s, g);
+		if (ret)
+			return ret;
 	}
 	ret = gen_tables(e, s);
 	if (ret)
@@ -847,7 +976,6 @@ static void gen_arrive(struct txn_engine *e, u32 pkt, u32 link)
 }
 
 
-/* The nodes with packets queued, in order: the tails of the engine's active links. */
 /* Single-port: processor @v's choice, @best, goes (a switch has sent already). */
 static void send_best(struct txn_engine *e, struct gen *s, u32 best, u64 t)
 {
@@ -862,36 +990,59 @@ static void send_best(struct txn_engine *e, struct gen *s, u32 best, u64 t)
 }
 
 /*
- * Single-port, or a MIN: the links with work in [@lo, @hi), in order, a
- * node's together (links are numbered by their tail): each processor
- * picks its most urgent link whose head has not received this tick;
- * switches send on every line.  *@cur and *@best carry the last node
- * seen over to the next range.
+ * Single-port, or a MIN: the nodes with work in [@lo, @hi) (node
+ * boundaries), in order: each processor picks its most urgent link whose
+ * head has not received this tick; switches send on every line.  A node's
+ * links are weighed together and without a branch on their queues (which
+ * of them is busy or most urgent is as random as the traffic).
  */
-static void send_range(struct txn_engine *e, struct gen *s, u32 lo, u32 hi, u64 t, u32 *cur,
-		       u32 *best)
+static __always_inline void send_range_as(struct txn_engine *e, struct gen *s, u32 lo, u32 hi,
+					  u64 t, const bool plain)
 {
 	const struct txn_graph *g = e->g;
-	u32 l, v, to;
+	u32 l, v, to, end, best, ok;
+	s64 top, most;
 
-	for (l = txn_next_active(e, lo); l < hi; l = txn_next_active(e, l + 1)) {
+	for (l = txn_next_active(e, lo); l < hi; l = txn_next_active(e, end)) {
 		v = g->src[l];
-		if (v != *cur) {
-			send_best(e, s, *best, t);
-			*cur = v;
-			*best = TXN_NO_LINK;
-		}
-		to = g->dst[l];
-		if ((to < s->n && s->recv[to] == t) || (g->line && s->line_at[g->line[l]] == t))
+		end = g->first[v + 1];
+		if (!plain && v >= s->n) {
+			for (; l < end; l = txn_next_active(e, l + 1)) {
+				to = g->dst[l];
+				if ((to < s->n && s->recv[to] == t) ||
+				    (g->line && s->line_at[g->line[l]] == t))
+					continue;
+				s->recv[to] = to < s->n ? t : 0;
+				txn_move(e, txn_pq_pop_max(e, l), l);
+			}
 			continue;
-		if (v >= s->n) {
-			s->recv[to] = to < s->n ? t : 0;
-			txn_move(e, txn_pq_pop_max(e, l), l);
-			continue;
 		}
-		if (*best == TXN_NO_LINK || e->pq_top[l] > e->pq_top[*best])
-			*best = l;
+		best = TXN_NO_LINK;
+		most = -1;
+		for (l = g->first[v]; l < end; l++) {	/* as many each time: no misprediction */
+			to = g->dst[l];
+			ok = s->recv[to] != t;
+			if (!plain) {
+				ok |= to >= s->n;	/* recv[] has every vertex */
+				if (g->line)
+					ok &= s->line_at[g->line[l]] != t;
+			}
+			ok &= (u32)(e->active[l / 64] >> (l % 64)) & 1;
+			top = ((s64)e->pq_top[l] + 1) * ok - 1;	/* not ok: -1 */
+			best = top > most ? l : best;
+			most = top > most ? top : most;
+		}
+		send_best(e, s, best, t);
 	}
+}
+
+/* Processors alone, no shared lines: the checks for switches left out. */
+static void send_range(struct txn_engine *e, struct gen *s, u32 lo, u32 hi, u64 t)
+{
+	if (s->V == s->n && !e->g->line)
+		send_range_as(e, s, lo, hi, t, true);
+	else
+		send_range_as(e, s, lo, hi, t, false);
 }
 
 /*
@@ -906,7 +1057,7 @@ static void gen_choose(struct txn_engine *e)
 	struct gen *s = e->priv;
 	const struct txn_graph *g = e->g;
 	u64 t = e->tick + 1;
-	u32 start, cur = TXN_NO_LINK, best = TXN_NO_LINK;
+	u32 start;
 
 	if (s->spread)
 		spread_step(e);
@@ -917,9 +1068,8 @@ static void gen_choose(struct txn_engine *e)
 		return;
 	}
 	start = g->first[e->tick % s->V];
-	send_range(e, s, start, g->links, t, &cur, &best);
-	send_range(e, s, 0, start, t, &cur, &best);
-	send_best(e, s, best, t);
+	send_range(e, s, start, g->links, t);
+	send_range(e, s, 0, start, t);
 }
 
 const struct txn_sched txn_sched_general = {

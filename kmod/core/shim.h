@@ -114,9 +114,13 @@ static inline void txn_cond_resched(void)
 
 #define txn_prefetch(p)	__builtin_prefetch(p)
 
+/* Without -mpopcnt the builtin is a call into libgcc: the bit-slice count inline. */
 static inline u32 txn_popcount(u32 x)
 {
-	return (u32)__builtin_popcount(x);
+	x -= (x >> 1) & 0x55555555U;
+	x = (x & 0x33333333U) + ((x >> 2) & 0x33333333U);
+	x = (x + (x >> 4)) & 0x0f0f0f0fU;
+	return (x * 0x01010101U) >> 24;
 }
 
 #endif
