@@ -116,7 +116,7 @@ static u32 engine_layout(const struct txn_graph *g, const struct layout_args *la
 	a[k++] = PUB(moves, moves, sizeof(struct txn_move), false);
 	if (la->pq_keys) {
 		a[k++] = PUB(pq, links * la->pq_keys, sizeof(struct txn_bucket), false);
-		a[k++] = PUB(pq_top, links, sizeof(u32), true);
+		a[k++] = PUB(pq_bits, links, sizeof(u64), true);
 		a[k++] = PUB(pq_len, links, sizeof(u32), true);
 	} else if (la->sq) {
 		a[k++] = PUB(pq_len, links, sizeof(u32), true);
@@ -208,7 +208,7 @@ static const struct txn_array engine_arrays[] = {
 	PUB(qhead, 0, 0, 0), PUB(qtail, 0, 0, 0), PUB(qlen, 0, 0, 0),
 	PUB(qmax, 0, 0, 0), PUB(pq_len, 0, 0, 0), PUB(active, 0, 0, 0), PUB(active_sum, 0, 0, 0),
 	PUB(moves, 0, 0, 0), PUB(pq, 0, 0, 0),
-	PUB(pq_top, 0, 0, 0), PUB(done, 0, 0, 0), PUB(ahead, 0, 0, 0), PUB(atail, 0, 0, 0),
+	PUB(pq_bits, 0, 0, 0), PUB(done, 0, 0, 0), PUB(ahead, 0, 0, 0), PUB(atail, 0, 0, 0),
 	PUB(sqk, 0, 0, 0),
 	OWN(pk, 0, 0, 0), OWN(payload, 0, 0, 0), OWN(stamp, 0, 0, 0), OWN(sent_at, 0, 0, 0),
 	OWN(recv_at, 0, 0, 0), OWN(arrivals, 0, 0, 0), OWN(recvd, 0, 0, 0), OWN(part, 0, 0, 0),
@@ -248,7 +248,7 @@ static int engine_alloc(struct txn_engine *e, const struct txn_graph *g,
 
 	memset(e, 0, sizeof(*e));
 	if (g->procs < 2 || !la->npkts || la->npkts > 0xfffffff0ULL ||
-	    p->payload > TXN_MAX_PAYLOAD)
+	    p->payload > TXN_MAX_PAYLOAD || la->pq_keys > TXN_PQ_KEYS_MAX)
 		return -EINVAL;
 	k = engine_layout(g, la, a);
 	/* Sizes first: an array no allocator can give is a refusal, not a failure. */
@@ -689,31 +689,30 @@ static __always_inline void pq_push(struct txn_engine *e, struct txn_pkt *pk, u3
 	else
 		pk[b->tail].next = pkt;
 	b->tail = pkt;
-	if (key > e->pq_top[link])
-		e->pq_top[link] = key;
+	e->pq_bits[link] |= 1ULL << key;
 	queued(e, link);
 }
 
+/* The most urgent bucket is the highest bit set: no walk over empty ones. */
 static __always_inline u32 pq_pop(struct txn_engine *e, struct txn_pkt *pk, u32 link)
 {
-	struct txn_bucket *b = &e->pq[(u64)link * e->pq_keys];
-	u32 key = e->pq_top[link], pkt, next;
+	u64 bits = e->pq_bits[link];
+	struct txn_bucket *b;
+	u32 key, pkt, next;
 
-	for (;;) {
-		pkt = b[key].head;
-		if (pkt != TXN_NONE)
-			break;
-		if (!key)
-			return TXN_NONE;
-		key--;
-	}
-	e->pq_top[link] = key;
+	if (!bits)
+		return TXN_NONE;
+	key = 63 - (u32)__builtin_clzll(bits);
+	b = &e->pq[(u64)link * e->pq_keys + key];
+	pkt = b->head;
 	next = pk[pkt].next;
-	b[key].head = next;
-	if (next == TXN_NONE)
-		b[key].tail = TXN_NONE;
-	else	/* the link's next packet, most likely: read a tick ahead */
+	b->head = next;
+	if (next == TXN_NONE) {
+		b->tail = TXN_NONE;
+		e->pq_bits[link] = bits & ~(1ULL << key);
+	} else {	/* the link's next packet, most likely: read a tick ahead */
 		txn_prefetch(&pk[next]);
+	}
 	dequeued(e, link);
 	return pkt;
 }

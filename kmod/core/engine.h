@@ -36,6 +36,7 @@
 #define TXN_NONE		((u32)~0U)
 #define TXN_MAX_PAYLOAD		4096
 #define TXN_MOVES_SLACK		8
+#define TXN_PQ_KEYS_MAX		64	/* a link's buckets are the bits of one word */
 
 /*
  * Test-only: make the schedule break one rule on purpose in its first
@@ -84,7 +85,7 @@ struct txn_sched {
 	int (*inject)(struct txn_engine *e, u32 pkt);
 	/* Free what start allocated in e->priv; may be NULL. */
 	void (*fini)(struct txn_engine *e);
-	/* Bucket count per link for txn_pq_*, 0 when only FIFOs are used. */
+	/* Bucket count per link for txn_pq_*, 0 when only FIFOs are used; at most 64. */
 	u32 (*pq_keys)(const struct txn_graph *g);
 	/*
 	 * For txn_sq_*, where keys have no small bound: how urgent @pkt is
@@ -178,7 +179,7 @@ struct txn_engine {
 	struct txn_bucket {
 		u32 head, tail;
 	} *pq;				/* links * pq_keys */
-	u32 *pq_top;			/* per link: no key above it is used */
+	u64 *pq_bits;			/* per link: bit k set while bucket k holds packets */
 
 	u32 *pq_len;			/* per link: packets on its priority or sorted queue */
 	u32 *ahead, *atail;		/* per link: the arrivals' lane of a sorted queue */
@@ -340,6 +341,12 @@ static inline u32 txn_next_active(const struct txn_engine *e, u32 from)
 	}
 	w = s * 64 + (u32)__builtin_ctzll(bits);
 	return w * 64 + (u32)__builtin_ctzll(e->active[w]);
+}
+
+/* The most urgent key queued on @link (0 when it has none). */
+static inline u32 txn_pq_top(const struct txn_engine *e, u32 link)
+{
+	return 63 - (u32)__builtin_clzll(e->pq_bits[link] | 1);
 }
 
 /* Every link sends the head of its FIFO: all-port FIFO schedules' choose. */

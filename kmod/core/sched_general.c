@@ -71,6 +71,7 @@ struct gen {
 	u32 keys;
 	u32 trows;
 	u32 *par;		/* out-tree of one origin: in-link from the parent */
+	u16 *kids;		/* ... or, at most 16 ports a node, the ports to the children */
 	u8 *height;		/* ... and the height of the subtree below */
 	u32 *orow_of;
 	u32 orows;
@@ -193,6 +194,17 @@ static u64 dtab_entries(const struct txn_graph *g)
 	return sum;
 }
 
+/* Trees kept as each node's ports to its children: one word, not a search. */
+static bool few_ports(const struct txn_graph *g)
+{
+	u32 v;
+
+	for (v = 0; v < g->nodes; v++)
+		if (g->first[v + 1] - g->first[v] > 16)
+			return false;
+	return true;
+}
+
 static u64 gen_priv_bytes(const struct txn_graph *g, u32 op, u64 npkts)
 {
 	bool sw = g->nodes > g->procs, co = by_coord(g, op);
@@ -201,7 +213,7 @@ static u64 gen_priv_bytes(const struct txn_graph *g, u32 op, u64 npkts)
 	return sizeof(struct gen) + (co ? V * g->ndims * sizeof(u32) + dtab_entries(g) * 2 : 0) +
 	       txn_paths_bytes(g) + 3 * n * sizeof(u32) +
 	       trows * V * sizeof(struct hop) + V * sizeof(u32) +
-	       orows_for(op, (u32)n, sw) * V * (sizeof(u32) + 1) +
+	       orows_for(op, (u32)n, sw) * V * (few_ports(g) ? sizeof(u16) + 1 : sizeof(u32) + 1) +
 	       crows_for(op, (u32)n) * V * 2 * sizeof(u32) +
 	       (addressed(g, op) ? npkts * sizeof(u32) : 0) +
 	       2 * V * sizeof(u64) + 2 * n * sizeof(u32) +
@@ -222,6 +234,7 @@ static void gen_fini(struct txn_engine *e)
 	txn_free(s->route);
 	txn_free(s->via);
 	txn_free(s->par);
+	txn_free(s->kids);
 	txn_free(s->height);
 	txn_free(s->orow_of);
 	txn_free(s->sub);
@@ -303,18 +316,23 @@ static int build_toward(struct gen *s, u32 d)
 
 static void build_tree(struct gen *s, u32 r)
 {
+	const struct txn_graph *g = s->P.g;
 	u64 base = (u64)s->orow_of[r] * s->V;
-	u32 *par = s->par + base, i, v, up;
+	u32 *par = s->kids ? s->via : s->par + base, i, v, up;
 	u8 *h = s->height + base;
 
 	txn_paths_from(&s->P, r, par);
 	memset(h, 0, s->V);
+	if (s->kids)
+		memset(s->kids + base, 0, s->V * sizeof(u16));
 	/* Deepest first: a parent's height is one more than its highest child's. */
 	for (i = s->P.reached; i-- > 1;) {
 		v = s->P.queue[i];
-		up = s->P.g->src[par[v]];
+		up = g->src[par[v]];
 		if (h[up] < key_of(s, h[v] + 1U))
 			h[up] = key_of(s, h[v] + 1U);
+		if (s->kids)
+			s->kids[base + up] |= 1U << (par[v] - g->first[up]);
 	}
 }
 
@@ -357,9 +375,12 @@ static int gen_tables(struct txn_engine *e, struct gen *s)
 		return -ENOMEM;
 	if (s->orows) {
 		s->orow_of = rows_map(n, s->orows, only);
-		s->par = txn_alloc_array((u64)s->orows * s->V, sizeof(u32));
+		if (few_ports(s->P.g))
+			s->kids = txn_alloc_array((u64)s->orows * s->V, sizeof(u16));
+		else
+			s->par = txn_alloc_array((u64)s->orows * s->V, sizeof(u32));
 		s->height = txn_alloc_array((u64)s->orows * s->V, 1);
-		if (!s->orow_of || !s->par || !s->height)
+		if (!s->orow_of || (!s->par && !s->kids) || !s->height)
 			return -ENOMEM;
 	}
 	if (s->crows) {
@@ -613,11 +634,18 @@ static void distribute(struct txn_engine *e, u32 pkt, u32 v, u32 r, bool fold)
 	struct gen *s = e->priv;
 	const struct txn_graph *g = e->g;
 	u64 base = (u64)s->orow_of[r] * s->V;
-	u32 l, last = TXN_NO_LINK, c;
+	u32 l, last = TXN_NO_LINK, c, kids = s->kids ? s->kids[base + v] : 0;
 
+	/* the children's links in port order, from the word or by their parents */
 	for (l = g->first[v]; l < g->first[v + 1]; l++) {
-		if (s->par[base + g->dst[l]] != l)
+		if (s->kids) {
+			if (!kids)
+				break;
+			l = g->first[v] + (u32)__builtin_ctz(kids);
+			kids &= kids - 1;
+		} else if (s->par[base + g->dst[l]] != l) {
 			continue;
+		}
 		if (last != TXN_NO_LINK) {
 			c = txn_copy(e, pkt);
 			if (c == TXN_NONE)
@@ -1027,8 +1055,8 @@ static __always_inline void send_range_as(struct txn_engine *e, struct gen *s, u
 				if (g->line)
 					ok &= s->line_at[g->line[l]] != t;
 			}
-			ok &= (u32)(e->active[l / 64] >> (l % 64)) & 1;
-			top = ((s64)e->pq_top[l] + 1) * ok - 1;	/* not ok: -1 */
+			ok &= e->pq_bits[l] != 0;	/* every queue here is a priority queue */
+			top = ((s64)txn_pq_top(e, l) + 1) * ok - 1;	/* not ok: -1 */
 			best = top > most ? l : best;
 			most = top > most ? top : most;
 		}
