@@ -69,6 +69,7 @@ kernels: deps
 
 ksft:
 	@$(TOP)/selftests/ksft-headers.sh
+	@$(TOP)/selftests/ynl-tools.sh
 
 module: $(addprefix module-,$(MOD_KVERS))
 

@@ -59,7 +59,7 @@ static const struct nla_policy txnet_name_policy[TXNET_A_NAME + 1] = {
 	[TXNET_A_NAME] = TXNET_NAME_POLICY,
 };
 
-static const struct nla_policy txnet_run_policy[TXNET_A_CONFIG_ROWS + 1] = {
+static const struct nla_policy txnet_run_policy[TXNET_A_RUN_EXPECTED + 1] = {
 	[TXNET_A_NAME] = TXNET_NAME_POLICY,
 	[TXNET_A_OP] = NLA_POLICY_RANGE(NLA_U32, 1, TXNET_OP_MAX),
 	[TXNET_A_ALGO] = NLA_POLICY_MAX(NLA_U32, TXNET_ALGO_MAX),
@@ -82,6 +82,7 @@ static const struct nla_policy txnet_run_policy[TXNET_A_CONFIG_ROWS + 1] = {
 	[TXNET_A_DESTS] = { .type = NLA_BINARY },
 	/* u32 per switch row: checked against the schedule and N in txnet_run_start() */
 	[TXNET_A_CONFIG_ROWS] = { .type = NLA_BINARY },
+	[TXNET_A_RUN_EXPECTED] = TXNET_READ_ONLY,
 };
 
 static const struct nla_policy txnet_bounds_policy[TXNET_A_ROOT + 1] = {
@@ -249,7 +250,10 @@ static int fill_net(struct sk_buff *skb, struct txnet_net *tn)
 	    (READ_ONCE(tn->state) == TXNET_STATE_RUNNING &&
 	     (nla_put_u64_64bit(skb, TXNET_A_RUN_TICKS, READ_ONCE(tn->run_ticks), TXNET_A_PAD) ||
 	      nla_put_u64_64bit(skb, TXNET_A_RUN_DELIVERED, READ_ONCE(tn->run_delivered),
-				TXNET_A_PAD))))
+				TXNET_A_PAD) ||
+	      (READ_ONCE(tn->run_expected) &&
+	       nla_put_u64_64bit(skb, TXNET_A_RUN_EXPECTED, READ_ONCE(tn->run_expected),
+				 TXNET_A_PAD)))))
 		return -EMSGSIZE;
 	if (tn->has_te && txnet_put_te_figures(skb, &tn->te))
 		return -EMSGSIZE;

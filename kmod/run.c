@@ -149,6 +149,7 @@ static int reserve(struct txnet_net *tn, const struct txnet_run_req *req,
 	plan->run_id = ++tn->runs;
 	WRITE_ONCE(tn->run_ticks, 0);
 	WRITE_ONCE(tn->run_delivered, 0);
+	WRITE_ONCE(tn->run_expected, 0);
 	/* Pairs with lockless readers' acquire (ports_busy, sysfs): RUNNING before the run. */
 	smp_store_release(&tn->state, TXNET_STATE_RUNNING);
 	return 0;
@@ -249,6 +250,7 @@ static struct txnet_run *prepare(struct txnet_net *tn, const struct run_plan *pl
 	r->res.has_expected = txn_expected_steps(plan->s, &tn->spec, p,
 						 &r->res.expected_steps);
 	r->res.expected_deliveries = r->e.expected;
+	WRITE_ONCE(tn->run_expected, r->e.expected);
 	return r;
 }
 

@@ -64,6 +64,7 @@ struct txnet_net {
 	u32 stop_run;			/* run id TXNET_CMD_STOP asked to stop */
 	u32 runs;			/* run ids handed out */
 	u64 run_ticks, run_delivered;	/* progress of the run in progress */
+	u64 run_expected;		/* ... and the deliveries it must make, 0 until known */
 
 	struct txnet_ports *ports;	/* created by the first send */
 

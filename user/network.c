@@ -129,6 +129,7 @@ static int network_attr_cb(const struct nlattr *a, void *data)
 	case TXNET_A_RUN_ID:	err = u32_attr(a, &ni->run_id); break;
 	case TXNET_A_RUN_TICKS:	err = u64_attr(a, &ni->run_ticks); break;
 	case TXNET_A_RUN_DELIVERED: err = u64_attr(a, &ni->run_delivered); break;
+	case TXNET_A_RUN_EXPECTED: err = u64_attr(a, &ni->run_expected); break;
 	case TXNET_A_PORTS_IN_FLIGHT: err = u32_attr(a, &ni->ports_in_flight); break;
 	case TXNET_A_PORTS_UNREAD: err = u32_attr(a, &ni->ports_unread); break;
 	case TXNET_A_TOTAL_DISTANCE: err = u64_attr(a, &ni->total_distance); break;
@@ -258,6 +259,8 @@ void network_print(const struct txnet_info *ni, const char *event)
 	if (network_has(ni, TXNET_A_RUN_DELIVERED))
 		print_u64(PRINT_ANY, "run_delivered", " run-delivered %" PRIu64,
 			  ni->run_delivered);
+	if (network_has(ni, TXNET_A_RUN_EXPECTED))
+		print_u64(PRINT_ANY, "run_expected", "/%" PRIu64, ni->run_expected);
 	if (network_has(ni, TXNET_A_PORTS_IN_FLIGHT))
 		print_uint(PRINT_ANY, "ports_in_flight", " ports-in-flight %u",
 			   ni->ports_in_flight);

@@ -43,6 +43,7 @@ struct txnet_info {
 	uint32_t run_id;	/* runs so far; in RUN and RUN_DONE, the run */
 	uint64_t run_ticks;	/* while running */
 	uint64_t run_delivered;
+	uint64_t run_expected;	/* ... of how many */
 	uint32_t ports_in_flight;	/* once ports were used */
 	uint32_t ports_unread;
 	struct txnet_res result;	/* valid if network_has(TXNET_A_RESULT) */

@@ -6,10 +6,13 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <inttypes.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #include <linux/txnet.h>
 
@@ -56,6 +59,9 @@ struct run_wait {
 	bool has_result;
 	bool destroyed;		/* the network's DEL came first */
 	struct txnet_res res;
+	bool progress;		/* a progress line on the terminal (stderr) */
+	bool shown;		/* ... it is on the screen */
+	struct timespec start;
 };
 
 static int reply_cb(const struct nlmsghdr *nlh, void *data)
@@ -127,25 +133,32 @@ static int get_cb(const struct nlmsghdr *nlh, void *data)
 	return 0;
 }
 
+/* Our network's description into @g, with a GET on @nl. */
+static int get_net(struct txnl *nl, const struct run_wait *w, struct get_reply *g)
+{
+	static union {
+		char buf[TXNL_BUF_SIZE];
+		struct nlmsghdr align;
+	} tx;
+	struct nlmsghdr *nlh;
+
+	g->seen = false;
+	nlh = txnl_msg(tx.buf, TXNET_CMD_GET, 0);
+	mnl_attr_put_strz(nlh, TXNET_A_NAME, w->name);
+	return txnl_request(nl, nlh, get_cb, g);
+}
+
 /*
  * Notifications were lost (receive buffer overrun): ours may be among
  * them, so ask for the network and look at its last result.
  */
 static int recover(struct txnl *nl, struct run_wait *w)
 {
-	static union {
-		char buf[TXNL_BUF_SIZE];
-		struct nlmsghdr align;
-	} tx;
 	static struct get_reply g;
 	const struct txnet_info *ni = &g.info;
-	struct nlmsghdr *nlh;
 	int err;
 
-	g.seen = false;
-	nlh = txnl_msg(tx.buf, TXNET_CMD_GET, 0);
-	mnl_attr_put_strz(nlh, TXNET_A_NAME, w->name);
-	err = txnl_request(nl, nlh, get_cb, &g);
+	err = get_net(nl, w, &g);
 	if (err == -ENOENT || (!err && (!g.seen || ni->id != w->id))) {
 		w->destroyed = true;
 		return 0;
@@ -166,6 +179,55 @@ static int recover(struct txnl *nl, struct run_wait *w)
 	return -ENOBUFS;
 }
 
+static double since(const struct timespec *t0)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)(t.tv_sec - t0->tv_sec) + (double)(t.tv_nsec - t0->tv_nsec) / 1e9;
+}
+
+/*
+ * The progress line: the run's tick and delivery counters (GET), its
+ * simulated ticks a second and, from the deliveries' rate, the time
+ * left.  Overwritten in place; a run under a second never shows one.
+ */
+static void show_progress(struct txnl *nl, struct run_wait *w)
+{
+	static struct get_reply g;
+	const struct txnet_info *ni = &g.info;
+	double secs = since(&w->start), left;
+	char eta[32] = "--";
+
+	if (secs < 1.0)
+		return;
+	if (get_net(nl, w, &g) || !g.seen || ni->id != w->id ||
+	    ni->run_id != w->run_id || !network_has(ni, TXNET_A_RUN_TICKS))
+		return;
+	if (network_has(ni, TXNET_A_RUN_EXPECTED) && ni->run_delivered &&
+	    ni->run_expected >= ni->run_delivered) {
+		left = secs * (double)(ni->run_expected - ni->run_delivered) /
+		       (double)ni->run_delivered;
+		snprintf(eta, sizeof(eta), "%" PRIu64 "m%02us", (uint64_t)left / 60,
+			 (unsigned int)((uint64_t)left % 60));
+	}
+	fprintf(stderr, "\r\033[K%s: run %u: tick %" PRIu64 ", delivered %" PRIu64, w->name,
+		w->run_id, ni->run_ticks, ni->run_delivered);
+	if (network_has(ni, TXNET_A_RUN_EXPECTED))
+		fprintf(stderr, "/%" PRIu64 " (%.1f%%)", ni->run_expected,
+			ni->run_expected ? 100.0 * (double)ni->run_delivered /
+					   (double)ni->run_expected : 0.0);
+	fprintf(stderr, ", %.0f ticks/s, ETA %s", (double)ni->run_ticks / secs, eta);
+	w->shown = true;
+}
+
+static void clear_progress(struct run_wait *w)
+{
+	if (w->shown)
+		fprintf(stderr, "\r\033[K");
+	w->shown = false;
+}
+
 /*
  * Requests go on nl, notifications come on ev: a queue full of
  * notifications cannot crowd out a reply.
@@ -174,19 +236,28 @@ static int wait_run(struct txnl *nl, struct txnl *ev, struct run_wait *w,
 		    const sigset_t *unblocked)
 {
 	struct pollfd pfd = { .fd = txnl_fd(ev), .events = POLLIN };
-	int err;
+	const struct timespec tick = { .tv_nsec = 250000000 };
+	int err, n;
 
+	clock_gettime(CLOCK_MONOTONIC, &w->start);
 	while (!w->done && !w->destroyed) {
 		if (interrupted) {
 			interrupted = 0;
+			clear_progress(w);
+			fprintf(stderr, "%s: interrupted: stopping run %u\n", w->name, w->run_id);
 			stop_run(nl, w);
 			continue;
 		}
 		/* SIGINT is blocked but here: no wakeup is missed */
-		if (ppoll(&pfd, 1, NULL, unblocked) < 0) {
+		n = ppoll(&pfd, 1, w->progress ? &tick : NULL, unblocked);
+		if (n < 0) {
 			if (errno == EINTR)
 				continue;
 			return -errno;
+		}
+		if (!n) {
+			show_progress(nl, w);
+			continue;
 		}
 		err = txnl_recv_events(ev, event_cb, w);
 		if (err == -ENOBUFS)
@@ -384,7 +455,10 @@ int do_run(int argc, char **argv)
 		goto out;
 	}
 
+	/* on a terminal only: nothing extra on pipes, in files or with -j */
+	w.progress = isatty(STDERR_FILENO) && !output_json();
 	err = wait_run(&nl, &ev, &w, &unblocked);
+	clear_progress(&w);
 	if (!err && w.done && !w.has_result) {
 		snprintf(nl.errmsg, sizeof(nl.errmsg),
 			 "the kernel sent no result for run %u", w.run_id);

@@ -907,6 +907,7 @@ TEST_F_TIMEOUT(ex, progress_and_stop, 60)
 	EXPECT_GT(t_la(100), x.run_ticks);
 	EXPECT_TRUE(x.info.has[TXNET_A_RUN_DELIVERED]);
 	EXPECT_GT((uint64_t)100 * 99, x.run_delivered);
+	EXPECT_EQ((uint64_t)100 * 99, x.run_expected);	/* what txctl's progress line divides by */
 	EXPECT_EQ(id, x.run_id);
 	EXPECT_FALSE(x.res.present);	/* no run has finished yet */
 	ASSERT_EQ(0, net_file("prog", "state", buf, sizeof(buf)));

@@ -838,7 +838,7 @@ static inline int txnl_parse_result(struct nlattr *nest, struct txnl_result *r)
 struct txnl_netx {
 	struct txnet_info info;
 	uint32_t run_id;		/* TXNET_A_RUN_ID */
-	uint64_t run_ticks, run_delivered;
+	uint64_t run_ticks, run_delivered, run_expected;
 	uint32_t ports_in_flight, ports_unread;
 	struct txnl_result res;		/* TXNET_A_RESULT (res.present) */
 };
@@ -858,6 +858,8 @@ static inline int txnl_parse_netx(struct nlmsghdr *h, struct txnl_netx *x)
 		x->run_ticks = nla_get_u64(tb[TXNET_A_RUN_TICKS]);
 	if (tb[TXNET_A_RUN_DELIVERED])
 		x->run_delivered = nla_get_u64(tb[TXNET_A_RUN_DELIVERED]);
+	if (tb[TXNET_A_RUN_EXPECTED])
+		x->run_expected = nla_get_u64(tb[TXNET_A_RUN_EXPECTED]);
 	if (tb[TXNET_A_PORTS_IN_FLIGHT])
 		x->ports_in_flight = nla_get_u32(tb[TXNET_A_PORTS_IN_FLIGHT]);
 	if (tb[TXNET_A_PORTS_UNREAD])

@@ -847,7 +847,7 @@ static const char reply_kind[TXNET_A_MAX + 1] = {
 	[TXNET_A_RUN_DELIVERED] = 8, [TXNET_A_SRC] = 4, [TXNET_A_DST] = 4, [TXNET_A_DATA] = 'b',
 	[TXNET_A_NODE] = 4, [TXNET_A_MSGS] = 'n', [TXNET_A_PORTS_IN_FLIGHT] = 4,
 	[TXNET_A_PORTS_UNREAD] = 4, [TXNET_A_TOTAL_DISTANCE] = 8, [TXNET_A_AS_BOUND] = 8,
-	[TXNET_A_CUT_BOUND] = 8,
+	[TXNET_A_CUT_BOUND] = 8, [TXNET_A_RUN_EXPECTED] = 8,
 };
 
 /* What each reply must hold (a network's description, the RUN and RECV replies). */

@@ -16,7 +16,7 @@ N=0 PASS=0 FAIL=0 SKIP=0
 out=/tmp/txctl.$$.out err=/tmp/txctl.$$.err
 
 echo "TAP version 13"
-echo "1..30"
+echo "1..34"
 
 ok() { N=$((N + 1)); PASS=$((PASS + 1)); echo "ok $N $1"; }
 fail() { N=$((N + 1)); FAIL=$((FAIL + 1)); echo "not ok $N $1"; }
@@ -738,7 +738,48 @@ run destroy bsn0
 run destroy bsn1
 result "paper_004_biswapped"
 
-# 33: the module goes away under a monitor: it says so and exits 2
+# 33: on a terminal a run of more than a second shows a progress line on
+# stderr, rewritten in place (tick, delivered/expected, ticks/s, ETA); on
+# a pipe nothing.  Paced at 50 ms a tick, the 32 ticks of a total exchange
+# on ring 16 cannot end in under 1.6 s, whatever the host's speed: the
+# line's appearance is a consequence of the pacing, not a guess at it.
+if command -v python3 > /dev/null 2>&1; then
+	run create ring 16 name prog0 tick-ns 50000000
+	expect_rc 0 "create prog0"
+	# txctl on a pseudo-terminal (python's pty): what a user would see
+	python3 - "$TXCTL" run prog0 total-exchange > "$out" 2> "$err" <<'EOP'
+import os, pty, sys
+pid, fd = pty.fork()
+if pid == 0:
+    os.execvp(sys.argv[1], sys.argv[1:])
+seen = b''
+while True:
+    try:
+        data = os.read(fd, 4096)
+    except OSError:
+        break
+    if not data:
+        break
+    seen += data
+sys.stdout.write(seen.decode(errors='replace'))
+sys.exit(os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]))
+EOP
+	rc=$?
+	expect_rc 0 "run prog0 on a terminal"
+	expect_out "prog0: run 1: tick [0-9]*, delivered [0-9]*/240 (" "progress line"
+	expect_out "ticks/s, ETA " "progress line"
+	expect_out "$(printf '\r')" "progress rewritten in place"
+	expect_out "verified yes" "the result after the progress line"
+	run run prog0 total-exchange
+	expect_rc 0 "run prog0 on a pipe"
+	grep -q "ETA" "$err" "$out" && bad="$bad [a progress line on a pipe: $(head -c 200 "$err")]"
+	run destroy prog0
+	result "progress_on_a_terminal"
+else
+	skip "progress_on_a_terminal" "no python3 in this guest"
+fi
+
+# 34: the module goes away under a monitor: it says so and exits 2
 "$TXCTL" monitor > "$mon" 2>&1 &
 mpid=$!
 wait_for mon_ready || bad="$bad [monitor never reported the probe network]"

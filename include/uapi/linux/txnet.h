@@ -201,6 +201,7 @@ enum txnet_attr {
 	 * as TXNET_A_LATIN_ROWS; not with TXNET_A_CONFIG.
 	 */
 	TXNET_A_CONFIG_ROWS,
+	TXNET_A_RUN_EXPECTED,	/* u64: deliveries the run in progress must make */
 
 	__TXNET_A_MAX,
 	TXNET_A_MAX = __TXNET_A_MAX - 1
@@ -331,6 +332,35 @@ enum txnet_latin_attr {
 	TXNET_A_LATIN_ROWS,	/* binary: u32 per switch row h, m_{h,k} at bit log2 N - 1 - k */
 	__TXNET_A_LATIN_MAX,
 	TXNET_A_LATIN_MAX = __TXNET_A_LATIN_MAX - 1
+};
+
+/*
+ * TXNET_A_DIMS holds one nest per dimension, dimension i with attribute
+ * type i + 1 (an indexed array).  The types are named for the netlink
+ * spec (Documentation/netlink/specs/txnet.yaml), which lists them: the
+ * kernel's ynl of 6.12 cannot encode an indexed array in a request.
+ */
+enum txnet_dims_attr {
+	TXNET_A_DIMS_UNSPEC,
+	TXNET_A_DIMS_DIM_1,
+	TXNET_A_DIMS_DIM_2,
+	TXNET_A_DIMS_DIM_3,
+	TXNET_A_DIMS_DIM_4,
+	TXNET_A_DIMS_DIM_5,
+	TXNET_A_DIMS_DIM_6,
+	TXNET_A_DIMS_DIM_7,
+	TXNET_A_DIMS_DIM_8,
+	TXNET_A_DIMS_DIM_9,
+	TXNET_A_DIMS_DIM_10,
+	TXNET_A_DIMS_DIM_11,
+	TXNET_A_DIMS_DIM_12,
+	TXNET_A_DIMS_DIM_13,
+	TXNET_A_DIMS_DIM_14,
+	TXNET_A_DIMS_DIM_15,
+	TXNET_A_DIMS_DIM_16,	/* TXNET_MAX_DIMS */
+
+	__TXNET_A_DIMS_MAX,
+	TXNET_A_DIMS_MAX = __TXNET_A_DIMS_MAX - 1
 };
 
 /* One element of TXNET_A_DIMS. */

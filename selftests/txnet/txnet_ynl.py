@@ -1,0 +1,196 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+#
+# txnet_ynl.py: the txnet family driven by the kernel's own ynl (its
+# tools/net/ynl from Debian's linux-source-6.12: cli.py and lib/, packed
+# beside this test in ynl/) through Documentation/netlink/specs/txnet.yaml:
+# create, get, dump, set, run, the events group, destroy, and a refused
+# request whose extack ynl prints.  A client that knows nothing of txnet
+# but its spec: what it decodes must be what txctl and sysfs say.  KTAP.
+
+import os
+import select
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+YNL = os.path.join(HERE, 'ynl')
+SPEC = os.path.join(YNL, 'txnet.yaml')
+SYS = '/sys/kernel/txnet'
+sys.path.insert(0, YNL)
+
+from lib import YnlFamily, NlError  # noqa: E402  (the kernel's ynl, found above)
+
+counts = {'pass': 0, 'fail': 0}
+n = 0
+
+
+def result(name, bad):
+    global n
+    n += 1
+    if bad:
+        for line in bad:
+            print(f'# {name}: {line}')
+        print(f'not ok {n} {name}')
+        counts['fail'] += 1
+    else:
+        print(f'ok {n} {name}')
+        counts['pass'] += 1
+    sys.stdout.flush()
+
+
+def sysfs(net, path):
+    with open(os.path.join(SYS, net, path)) as f:
+        return f.read().strip()
+
+
+def dims(*sizes):
+    """DIMS as ynl encodes it: element i has attribute type i + 1."""
+    return {f'dim-{i + 1}': {'size': s} for i, s in enumerate(sizes)}
+
+
+def events(ynl, want, guard_s=600):
+    """Wait for a notification named @want; the guard is a hang guard only."""
+    while True:
+        for msg in ynl.async_msg_queue:
+            if msg['name'] == want:
+                ynl.async_msg_queue.remove(msg)
+                return msg['msg']
+        ready, _, _ = select.select([ynl.sock], [], [], guard_s)
+        if not ready:
+            return None
+        ynl.check_ntf()
+
+
+def t_spec_loads(ynl, ev):
+    return [f'no operation {op}' for op in
+            ('new', 'del', 'get', 'set', 'run', 'stop', 'bounds', 'latin') if op not in ynl.ops]
+
+
+def t_new_and_its_event(ynl, ev):
+    """create: the reply decoded, and the same description on the events group"""
+    bad = []
+    r = ynl.do('new', {'name': 'yn0', 'topology': 'torus', 'dims': dims(4, 4)}, None)
+    if r.get('nodes') != 16 or r.get('spec') != 'torus 4 4':
+        bad.append(f'reply: {r}')
+    if r.get('dims') != dims(4, 4):
+        bad.append(f'dims decoded as {r.get("dims")}')
+    e = events(ev, 'new')
+    if not e or e.get('name') != 'yn0' or e.get('id') != r.get('id'):
+        bad.append(f'event: {e}')
+    if sysfs('yn0', 'nodes') != '16':
+        bad.append(f'sysfs nodes {sysfs("yn0", "nodes")}')
+    return bad
+
+
+def t_get(ynl, ev):
+    r = ynl.do('get', {'name': 'yn0'}, None)
+    if r.get('links') != int(sysfs('yn0', 'links')) or r.get('state') != 'idle':
+        return [f'get: {r}']
+    return []
+
+
+def t_dump(ynl, ev):
+    ynl.do('new', {'name': 'yn1', 'topology': 'ring', 'dims': dims(5)}, None)
+    events(ev, 'new')
+    names = sorted(m['name'] for m in ynl.dump('get', {}))
+    if names != sorted(os.listdir(SYS)) or 'yn1' not in names:
+        return [f'dump {names}, sysfs {sorted(os.listdir(SYS))}']
+    return []
+
+
+def t_set(ynl, ev):
+    ynl.do('set', {'name': 'yn0', 'port-model': 'single'}, None)
+    r = ynl.do('get', {'name': 'yn0'}, None)
+    bad = []
+    if r.get('port-model') != 'single' or sysfs('yn0', 'port_model') != 'single':
+        bad.append(f'port model {r.get("port-model")}, sysfs {sysfs("yn0", "port_model")}')
+    ynl.do('set', {'name': 'yn0', 'port-model': 'all'}, None)
+    return bad
+
+
+def t_run_and_run_done(ynl, ev):
+    """the reply names the run, run-done carries its verified result"""
+    r = ynl.do('run', {'name': 'yn0', 'op': 'total-exchange'}, None)
+    done = events(ev, 'run-done')
+    res = (done or {}).get('result', {})
+    if not done or done.get('run-id') != r.get('run-id'):
+        return [f'run {r}, run-done {done}']
+    if res.get('status') != 'done' or res.get('verified') != 1:
+        return [f'result {res}']
+    if str(res.get('steps')) != sysfs('yn0', 'last/steps'):
+        return [f'steps {res.get("steps")}, sysfs {sysfs("yn0", "last/steps")}']
+    if res.get('delivered') != 16 * 15:
+        return [f'delivered {res.get("delivered")}']
+    return []
+
+
+def t_refused_with_extack(ynl, ev):
+    """a refused request: the kernel's extack, as ynl decodes it"""
+    try:
+        ynl.do('run', {'name': 'nosuch', 'op': 'total-exchange'}, None)
+    except NlError as e:
+        return [] if 'no network with this name' in str(e) else [f'extack not shown: {e}']
+    return ['a run on no network was accepted']
+
+
+def cli(*args):
+    return subprocess.run([sys.executable, os.path.join(YNL, 'cli.py'), '--spec', SPEC,
+                           '--no-schema', *args], capture_output=True, text=True)
+
+
+def t_cli_prints_extack(ynl, ev):
+    """... and as a user of cli.py sees it, beside a request that works"""
+    bad = []
+    p = cli('--do', 'del', '--json', '{"name": "nosuch"}')
+    if p.returncode == 0 or 'no network with this name' not in p.stdout + p.stderr:
+        bad.append(f'exit {p.returncode}: {(p.stdout + p.stderr)[:300]}')
+    p = cli('--output-json', '--do', 'get', '--json', '{"name": "yn1"}')
+    if p.returncode != 0 or '"spec": "ring 5"' not in p.stdout:
+        bad.append(f'get through cli.py: exit {p.returncode}: {(p.stdout + p.stderr)[:300]}')
+    return bad
+
+
+def t_del_and_its_event(ynl, ev):
+    bad = []
+    for name in ('yn0', 'yn1'):
+        ynl.do('del', {'name': name}, None)
+        e = events(ev, 'del')
+        if not e or e.get('name') != name:
+            bad.append(f'del event {e}')
+        if os.path.exists(os.path.join(SYS, name)):
+            bad.append(f'{name} still in sysfs')
+    return bad
+
+
+TESTS = [t_spec_loads, t_new_and_its_event, t_get, t_dump, t_set, t_run_and_run_done,
+         t_refused_with_extack, t_cli_prints_extack, t_del_and_its_event]
+
+
+def main():
+    print('TAP version 13')
+    print(f'1..{len(TESTS)}')
+    try:
+        ynl = YnlFamily(SPEC, '')	# '': the schema was checked on the host
+        ev = YnlFamily(SPEC, '')
+        ev.ntf_subscribe('events')
+        # NEW and DEL are multicast under their own command numbers; the
+        # ynl of 6.12 takes only operations marked notify or event for
+        # notifications (RUN_DONE is one): tell it these two are as well.
+        ev.async_msg_ids |= {ev.msgs['new'].rsp_value, ev.msgs['del'].rsp_value}
+    except Exception as e:
+        for t in TESTS:
+            result(t.__name__[2:], [f'no family: {type(e).__name__}: {e}'])
+        return
+    for t in TESTS:
+        try:
+            bad = t(ynl, ev)
+        except Exception as e:	# NlError too: an unexpected refusal
+            bad = [f'{type(e).__name__}: {e}']
+        result(t.__name__[2:], bad)
+
+
+if __name__ == '__main__':
+    main()
+    print(f'# Totals: pass:{counts["pass"]} fail:{counts["fail"]} xfail:0 xpass:0 skip:0 error:0')
+    sys.exit(1 if counts['fail'] else 0)
