@@ -95,9 +95,8 @@ struct gen {
 	bool chain;		/* prefix sum along p -> p+1 */
 	u32 *coord;		/* unicast on a product: V x ndims, port order */
 	u16 *dtab;		/* rings and arrays up to DTAB_K: per factor, k x k steps */
-	u32 dbase[TXNET_MAX_DIMS];	/* ... each factor's table in dtab */
-	u32 *drow;		/* 2-D: V x 2, where v's row of each factor's table starts */
-	bool two_d;		/* ... and way_2d routes */
+	u32 *drow;		/* ... V x ndims: where v's row of each factor's table starts */
+	bool two_d;		/* ... and two factors: onward_2d routes */
 };
 
 static u32 gen_keys(const struct txn_graph *g)
@@ -212,8 +211,8 @@ static u64 gen_priv_bytes(const struct txn_graph *g, u32 op, u64 npkts)
 	bool sw = g->nodes > g->procs, co = by_coord(g, op);
 	u64 V = g->nodes, n = g->procs, trows = co ? 0 : all_toward(op, sw) ? n : 1;
 
-	return sizeof(struct gen) + (co ? V * g->ndims * sizeof(u32) + dtab_entries(g) * 2 : 0) +
-	       (co && tabled(g) && g->ndims == 2 ? V * 2 * sizeof(u32) : 0) +
+	return sizeof(struct gen) + (co ? V * g->ndims * sizeof(u32) : 0) +
+	       (co && tabled(g) ? V * g->ndims * sizeof(u32) + dtab_entries(g) * 2 : 0) +
 	       txn_paths_bytes(g) + 3 * n * sizeof(u32) +
 	       trows * V * sizeof(struct hop) + V * sizeof(u32) +
 	       orows_for(op, (u32)n, sw) * V * (few_ports(g) ? sizeof(u16) + 1 : sizeof(u32) + 1) +
@@ -485,16 +484,17 @@ static __always_inline u32 way_by_coord(const struct txn_engine *e, const struct
  */
 static int build_dtab(struct gen *s, const struct txn_graph *g)
 {
-	u32 t, a, b, k, fw, w, m, dist, at = 0;
+	u32 t, a, b, k, fw, w, m, dist, v, at = 0, base[TXNET_MAX_DIMS];
 
 	if (!tabled(g))
 		return 0;
 	s->dtab = txn_alloc_array(dtab_entries(g), sizeof(u16));
-	if (!s->dtab)
+	s->drow = txn_alloc_array((u64)s->V * g->ndims, sizeof(u32));
+	if (!s->dtab || !s->drow)
 		return -ENOMEM;
 	for (t = 0; t < g->ndims; t++) {
 		k = g->fsize[t];
-		s->dbase[t] = at;
+		base[t] = at;
 		for (a = 0; a < k; a++)
 			for (b = 0; b < k; b++) {
 				dist = 0;
@@ -519,7 +519,39 @@ static int build_dtab(struct gen *s, const struct txn_graph *g)
 			}
 		at += k * k;
 	}
+	for (v = 0; v < s->V; v++)
+		for (t = 0; t < g->ndims; t++)
+			s->drow[(u64)v * g->ndims + t] =
+				base[t] + s->coord[(u64)v * g->ndims + t] * g->fsize[t];
+	s->two_d = g->ndims == 2;
 	return 0;
+}
+
+/* Port @c weighed: its queue, or ~0 when it is not on the way (@on 0). */
+static __always_inline void weigh(const u32 *q, u32 c, u32 on, u32 *best, u32 *least)
+{
+	u32 len = q[c] | (on - 1);
+
+	*best = len < *least ? c : *best;
+	*least = len < *least ? len : *least;
+}
+
+/*
+ * One factor's step of the way from the node whose table rows are @rv to
+ * processor coordinates @cd: its distance, and its ports weighed, the
+ * second's index computed rather than chosen (a branch on it would be on
+ * the traffic).  *@off moves past the factor's ports.
+ */
+static __always_inline void way_step(const struct txn_engine *e, const struct gen *s,
+				     const u32 *rv, const u32 *cd, u32 t, u32 *off, u32 *dist,
+				     u32 *best, u32 *least)
+{
+	u32 st = s->dtab[rv[t] + cd[t]];
+
+	*dist += st & DT_DIST;
+	weigh(e->pq_len, *off, (st >> 8) & 1, best, least);
+	weigh(e->pq_len, *off + ((st >> 9) & 1), (st >> 9) & 1, best, least);
+	*off += st >> DT_WIDTH_SHIFT;
 }
 
 /*
@@ -531,25 +563,11 @@ static int build_dtab(struct gen *s, const struct txn_graph *g)
 static __always_inline u32 way_by_table_n(const struct txn_engine *e, const struct gen *s, u32 v,
 					  u32 d, u32 *key, u32 nd)
 {
-	const struct txn_graph *g = e->g;
-	const u32 *cv = s->coord + (u64)v * nd, *cd = s->coord + (u64)d * nd;
-	u32 first = g->first[v], off = first, dist = 0, best = first, least = ~0U;
-	u32 t, k, st, c, len;
+	const u32 *rv = s->drow + (u64)v * nd, *cd = s->coord + (u64)d * nd;
+	u32 first = e->g->first[v], off = first, dist = 0, best = first, least = ~0U, t;
 
-	for (t = 0; t < nd; t++) {
-		k = g->fsize[t];
-		st = s->dtab[s->dbase[t] + cv[t] * k + cd[t]];
-		dist += st & DT_DIST;
-		c = st & DT_PORT0 ? off : first;
-		len = e->pq_len[c] | (((st >> 8) & 1) - 1);	/* not a way: ~0 */
-		best = len < least ? c : best;
-		least = len < least ? len : least;
-		c = st & DT_PORT1 ? off + 1 : first;
-		len = e->pq_len[c] | (((st >> 9) & 1) - 1);
-		best = len < least ? c : best;
-		least = len < least ? len : least;
-		off += st >> DT_WIDTH_SHIFT;
-	}
+	for (t = 0; t < nd; t++)
+		way_step(e, s, rv, cd, t, &off, &dist, &best, &least);
 	*key = key_of(s, dist);
 	return best;
 }
@@ -611,49 +629,21 @@ static void send_toward(struct txn_engine *e, u32 pkt, u32 v, u32 d)
 	txn_pq_push(e, l, key, pkt);
 }
 
-/* Unicast packets: the engine queues them where this says, one call a hop. */
-static int build_rows_2d(struct gen *s, const struct txn_graph *g)
-{
-	u32 v, t;
-
-	s->drow = txn_alloc_array((u64)s->V * 2, sizeof(u32));
-	if (!s->drow)
-		return -ENOMEM;
-	for (v = 0; v < s->V; v++)
-		for (t = 0; t < 2; t++)
-			s->drow[2 * (u64)v + t] = s->dbase[t] + s->coord[2 * (u64)v + t] * g->fsize[t];
-	s->two_d = true;
-	return 0;
-}
-
-/* 2-D tori and meshes of up to DTAB_K a side, the common case, unrolled. */
+/* 2-D tori and meshes of up to DTAB_K a side, the common case: their two steps unrolled. */
 static noinline u64 onward_2d(const struct txn_engine *e, u32 pkt, u32 link, u32 d)
 {
 	const struct gen *s = e->priv;
 	u32 v = e->g->dst[link];
 	const u32 *rv = s->drow + 2 * (u64)v, *cd = s->coord + 2 * (u64)d;
-	u32 st0 = s->dtab[rv[0] + cd[0]], st1 = s->dtab[rv[1] + cd[1]];
-	u32 first = e->g->first[v], mid = first + (st0 >> DT_WIDTH_SHIFT), best, least, c, len;
-	u32 dist = (st0 & DT_DIST) + (st1 & DT_DIST);
-	const u32 *q = e->pq_len;
+	u32 first = e->g->first[v], off = first, dist = 0, best = first, least = ~0U;
 
-	/* ports off the way weigh ~0 and are never taken; ties go to the first */
-	least = q[first] | (((st0 >> 8) & 1) - 1);
-	best = first;
-	c = st0 & DT_PORT1 ? first + 1 : first;
-	len = q[c] | (((st0 >> 9) & 1) - 1);
-	best = len < least ? c : best;
-	least = len < least ? len : least;
-	len = q[mid] | (((st1 >> 8) & 1) - 1);
-	best = len < least ? mid : best;
-	least = len < least ? len : least;
-	c = st1 & DT_PORT1 ? mid + 1 : mid;
-	len = q[c] | (((st1 >> 9) & 1) - 1);
-	best = len < least ? c : best;
 	(void)pkt;
+	way_step(e, s, rv, cd, 0, &off, &dist, &best, &least);
+	way_step(e, s, rv, cd, 1, &off, &dist, &best, &least);
 	return txn_way(best, key_of(s, dist));
 }
 
+/* Unicast packets: the engine queues them where this says, one call a hop. */
 static u64 gen_onward(const struct txn_engine *e, u32 pkt, u32 link, u32 dst)
 {
 	const struct gen *s = e->priv;
@@ -927,9 +917,6 @@ static int gen_start(struct txn_engine *e)
 			return -ENOMEM;
 		txn_graph_coords(g, s->coord);
 		ret = s->cube ? 0 : build_dtab(s, g);
-		if (ret)
-			return ret;
-		ret = s->dtab && g->ndims == 2 ? build_rows_2d(s, g) : 0;
 		if (ret)
 			return ret;
 	}
