@@ -597,6 +597,29 @@ TEST_F(err, set_nothing)
 	EXPECT_STREQ("ring 4", i.spec);
 }
 
+/* RUN_EXPECTED is the kernel's figure in GET, never a request's: RUN refuses it, runs nothing */
+TEST_F(err, run_expected_is_read_only)
+{
+	struct txnet_req r = mk(TXNET_TOPO_RING, 1, (uint32_t[]){ 4 });
+	struct txnl_netx x;
+	struct nl_msg *m;
+	int at;
+
+	ASSERT_EQ(0, txnl_new(&self->t, &r, NULL));
+	m = txnl_msg(&self->t, TXNET_CMD_RUN, 0);
+	ASSERT_NE(NULL, m);
+	ASSERT_LE(0, nla_put_string(m, TXNET_A_NAME, "bad"));
+	ASSERT_LE(0, nla_put_u32(m, TXNET_A_OP, TXNET_OP_TOTAL_EXCHANGE));
+	at = txnl_tail(m);
+	ASSERT_LE(0, nla_put_u64(m, TXNET_A_RUN_EXPECTED, 12));
+	txnl_xfer(&self->t, m, NULL, NULL);
+	REFUSED(EINVAL, "read-only");
+	EXPECT_EQ(at, self->t.off);
+	ASSERT_EQ(0, txnl_getx(&self->t, "bad", &x));
+	EXPECT_EQ(0, x.run_id);		/* no run was handed out */
+	EXPECT_EQ(TXNET_STATE_IDLE, x.info.state);
+}
+
 TEST_F(err, module_params)
 {
 	static const char *const bad_nodes[] = { "0", "1", "garbage", "-1", "16777217", "\n",
