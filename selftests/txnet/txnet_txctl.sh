@@ -741,8 +741,9 @@ result "paper_004_biswapped"
 # 33: on a terminal a run of more than a second shows a progress line on
 # stderr, rewritten in place (tick, delivered/expected, ticks/s, ETA); on
 # a pipe nothing.  Paced at 50 ms a tick, the 32 ticks of a total exchange
-# on ring 16 cannot end in under 1.6 s, whatever the host's speed: the
-# line's appearance is a consequence of the pacing, not a guess at it.
+# on ring 16 (ceil((n^2-1)/8), paper 001 on rings) cannot end in under 1.6 s,
+# whatever the host's speed: the line's appearance is a consequence of the
+# pacing, not a guess at it.  It must make n(n-1) = 240 deliveries.
 if command -v python3 > /dev/null 2>&1; then
 	run create ring 16 name prog0 tick-ns 50000000
 	expect_rc 0 "create prog0"
