@@ -12,6 +12,7 @@
 #                         built once from Debian's linux-source (6-26 minutes)
 #   make bench            every schedule in user space, beside the plain C loop
 #   make table            every operation on every topology family: steps / lower bound
+#   make pictures         the README's pictures of runs, drawn by txctl in the VM
 #   make fuzz             libFuzzer over the portable core (SECONDS=60)
 #   make nlfuzz           the netlink fuzzer in the VM (COUNT=1000000, SEED=, KVER)
 #   make C=1 / W=1 / V=1  passed through to kbuild (sparse, extra warnings, verbose)
@@ -54,7 +55,7 @@ DEMO := set -e; \
 	echo "== cat /sys/kernel/txnet/txnet1/last/steps"; cat /sys/kernel/txnet/txnet1/last/steps
 
 .PHONY: all module deps kernels ksft user selftests host-check install uninstall \
-	run check bench table fuzz nlfuzz clean distclean help
+	run check bench table fuzz nlfuzz pictures clean distclean help
 
 all: $(if $(filter $(HOST_KVER),$(RUNNING)),,deps) module user selftests
 
@@ -117,6 +118,12 @@ run: deps
 	@$(KERNELS) fetch $(RUN_KVER)
 	@$(MAKE) --no-print-directory module-$(RUN_KVER) user
 	@$(VMRUN) --kernel $(RUN_KVER) -- '$(DEMO)'
+
+# The README's pictures (Documentation/pictures/): txctl's SVGs of runs in the VM.
+pictures: deps
+	@$(KERNELS) fetch $(RUN_KVER)
+	@$(MAKE) --no-print-directory module-$(RUN_KVER) user
+	@$(TOP)/selftests/vm/pictures --kernel $(RUN_KVER) $(TOP)/Documentation/pictures
 
 # Engine throughput at host speed; PAYLOAD=N bytes per packet (default 0),
 # FILTER=TEXT for some networks only, SCALE=1 for the 128x128 torus.

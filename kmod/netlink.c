@@ -12,6 +12,7 @@
 
 #include "compat.h"
 #include "txnet.h"
+#include "core/series.h"
 
 static struct genl_family txnet_family;
 
@@ -59,7 +60,7 @@ static const struct nla_policy txnet_name_policy[TXNET_A_NAME + 1] = {
 	[TXNET_A_NAME] = TXNET_NAME_POLICY,
 };
 
-static const struct nla_policy txnet_run_policy[TXNET_A_RUN_EXPECTED + 1] = {
+static const struct nla_policy txnet_run_policy[TXNET_A_SERIES + 1] = {
 	[TXNET_A_NAME] = TXNET_NAME_POLICY,
 	[TXNET_A_OP] = NLA_POLICY_RANGE(NLA_U32, 1, TXNET_OP_MAX),
 	[TXNET_A_ALGO] = NLA_POLICY_MAX(NLA_U32, TXNET_ALGO_MAX),
@@ -83,6 +84,8 @@ static const struct nla_policy txnet_run_policy[TXNET_A_RUN_EXPECTED + 1] = {
 	/* u32 per switch row: checked against the schedule and N in txnet_run_start() */
 	[TXNET_A_CONFIG_ROWS] = { .type = NLA_BINARY },
 	[TXNET_A_RUN_EXPECTED] = TXNET_READ_ONLY,
+	[TXNET_A_RECORD] = NLA_POLICY_MAX(NLA_U8, 1),
+	[TXNET_A_SERIES] = TXNET_READ_ONLY,
 };
 
 static const struct nla_policy txnet_bounds_policy[TXNET_A_ROOT + 1] = {
@@ -172,6 +175,8 @@ static int fill_result(struct sk_buff *skb, const struct txnet_result *r)
 	    PUT_U64(TXNET_A_RES_MAX_LATENESS_NS, r->max_lateness_ns) ||
 	    PUT_U64(TXNET_A_RES_BUSY_NS, r->busy_ns) ||
 	    PUT_U64(TXNET_A_RES_TICK_NS, r->tick_ns) ||
+	    PUT_U32(TXNET_A_RES_SAMPLES, r->samples) ||
+	    PUT_U32(TXNET_A_RES_SAMPLE_TICKS, r->sample_ticks) ||
 	    PUT_U32(TXNET_A_RES_MAX_QUEUE, r->max_queue) ||
 	    PUT_U32(TXNET_A_RES_MAX_QUEUE_NODE, r->max_queue_node) ||
 	    (HAS(TXNET_A_RES_QUEUE_MAX) &&
@@ -743,7 +748,7 @@ static const struct nlattr *refused_attr(struct nlattr **attrs, const char *why)
 		{ "root:", TXNET_A_ROOT }, { "values:", TXNET_A_VALUES },
 		{ "payload:", TXNET_A_PAYLOAD }, { "op:", TXNET_A_OP }, { "algo:", TXNET_A_ALGO },
 		{ "config:", TXNET_A_CONFIG }, { "dests:", TXNET_A_DESTS },
-		{ "config_rows:", TXNET_A_CONFIG_ROWS },
+		{ "config_rows:", TXNET_A_CONFIG_ROWS }, { "record:", TXNET_A_RECORD },
 	};
 	u32 i;
 
@@ -775,6 +780,7 @@ static int txnet_run_doit(struct sk_buff *skb, struct genl_info *info)
 	req.payload = attrs[TXNET_A_PAYLOAD] ? nla_get_u32(attrs[TXNET_A_PAYLOAD]) :
 		      txn_op_combines(req.op) ? 0 : 8;
 	req.seed = attrs[TXNET_A_SEED] ? nla_get_u64(attrs[TXNET_A_SEED]) : get_random_u64();
+	req.record = attrs[TXNET_A_RECORD] && nla_get_u8(attrs[TXNET_A_RECORD]);
 	ret = parse_collective(info, &req);
 	if (ret)
 		return ret;
@@ -1058,6 +1064,102 @@ static int txnet_latin_doit(struct sk_buff *skb, struct genl_info *info)
 	return genlmsg_reply(reply, info);
 }
 
+/* Row @row of series @s: its link rows first, then its node rows. */
+static int fill_series_row(struct sk_buff *skb, const struct txnet_net *tn,
+			   const struct txn_series *s, u32 row)
+{
+	const size_t n = s->len;
+	struct nlattr *nest;
+	u32 dim, dir, c;
+
+	if (nla_put_string(skb, TXNET_A_NAME, tn->name) ||
+	    nla_put_u32(skb, TXNET_A_RUN_ID, tn->last.run_id))
+		return -EMSGSIZE;
+	nest = nla_nest_start(skb, TXNET_A_SERIES);
+	if (!nest ||
+	    nla_put_u32(skb, TXNET_A_SERIES_SAMPLE_TICKS, 1U << s->shift) ||
+	    nla_put_u64_64bit(skb, TXNET_A_SERIES_TICKS, s->ticks, TXNET_A_SERIES_PAD))
+		return -EMSGSIZE;
+	if (row < s->nclass) {
+		c = row;
+		if (nla_put_u32(skb, TXNET_A_SERIES_KIND, TXNET_SERIES_LINKS) ||
+		    nla_put_u32(skb, TXNET_A_SERIES_LINKS, s->class_links[c]) ||
+		    (txn_series_class(&tn->graph, c, &dim, &dir) &&
+		     (nla_put_u32(skb, TXNET_A_SERIES_DIM, dim) ||
+		      nla_put_u32(skb, TXNET_A_SERIES_DIR, dir))) ||
+		    nla_put(skb, TXNET_A_SERIES_BUSY, n * sizeof(u64),
+			    s->busy + (size_t)c * TXNET_SERIES_SAMPLES))
+			return -EMSGSIZE;
+	} else {
+		c = row - s->nclass;
+		if (nla_put_u32(skb, TXNET_A_SERIES_KIND, TXNET_SERIES_HELD) ||
+		    nla_put_u32(skb, TXNET_A_SERIES_NODE, c * s->group) ||
+		    nla_put_u32(skb, TXNET_A_SERIES_NODES,
+				min(s->group, s->nodes - c * s->group)) ||
+		    nla_put(skb, TXNET_A_SERIES_HELD, n * sizeof(u32),
+			    s->held + (size_t)c * TXNET_SERIES_SAMPLES))
+			return -EMSGSIZE;
+	}
+	nla_nest_end(skb, nest);
+	return 0;
+}
+
+/*
+ * TXNET_CMD_SERIES: the last run's time series, a row a message, resumed
+ * by row.  A run that ends between two parts of the dump replaces the
+ * series: the run id marks the dump interrupted (NLM_F_DUMP_INTR).
+ */
+static int txnet_series_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
+{
+	struct nlattr *name = txnet_dump_attrs(cb)[TXNET_A_NAME];
+	const struct txn_series *s;
+	u32 row = cb->args[0];
+	struct txnet_net *tn;
+	void *hdr;
+	int ret;
+
+	if (!name) {
+		NL_SET_ERR_MSG(cb->extack, "network name (TXNET_A_NAME) is required");
+		return -EINVAL;
+	}
+	mutex_lock(&txnet_lock);
+	tn = txnet_net_find(sock_net(skb->sk), nla_data(name));
+	if (!tn) {
+		NL_SET_ERR_MSG_ATTR(cb->extack, name,
+				    "no network with this name in this network namespace");
+		ret = -ENOENT;
+		goto out;
+	}
+	mutex_lock(&tn->res_lock);
+	cb->seq = tn->last.run_id;
+	s = tn->last.series;
+	ret = 0;
+	if (!s && !row) {
+		NL_SET_ERR_MSG_ATTR(cb->extack, name,
+				    "the network's last run kept no time series (run it with TXNET_A_RECORD)");
+		ret = -ENODATA;
+	}
+	for (; s && row < s->nclass + s->rows; row++) {
+		hdr = genlmsg_put(skb, NETLINK_CB(cb->skb).portid, cb->nlh->nlmsg_seq,
+				  &txnet_family, NLM_F_MULTI, TXNET_CMD_SERIES);
+		if (!hdr)
+			break;
+		genl_dump_check_consistent(cb, hdr);
+		if (fill_series_row(skb, tn, s, row)) {
+			genlmsg_cancel(skb, hdr);
+			break;
+		}
+		genlmsg_end(skb, hdr);
+	}
+	mutex_unlock(&tn->res_lock);
+	cb->args[0] = row;
+	if (!ret)
+		ret = skb->len;
+out:
+	mutex_unlock(&txnet_lock);
+	return ret;
+}
+
 #define TXNET_OP(_cmd, _doit, _policy)				\
 	.cmd = _cmd, .doit = _doit,					\
 	.policy = _policy, .maxattr = ARRAY_SIZE(_policy) - 1
@@ -1074,6 +1176,8 @@ static const struct genl_ops txnet_ops[] = {
 	{ TXNET_OP(TXNET_CMD_RECV, txnet_recv_doit, txnet_recv_policy) },
 	{ TXNET_OP(TXNET_CMD_BOUNDS, txnet_bounds_doit, txnet_bounds_policy) },
 	{ TXNET_OP(TXNET_CMD_LATIN, txnet_latin_doit, txnet_latin_policy) },
+	{ .cmd = TXNET_CMD_SERIES, .dumpit = txnet_series_dumpit,
+	  .policy = txnet_name_policy, .maxattr = ARRAY_SIZE(txnet_name_policy) - 1 },
 };
 
 static struct genl_family txnet_family __ro_after_init = {

@@ -18,6 +18,7 @@
 #include "core/topo_impl.h"
 #include "core/sched.h"
 #include "core/bounds.h"
+#include "core/series.h"
 
 void txnet_run_free(struct txnet_run *r)
 {
@@ -35,6 +36,13 @@ void txnet_result_release(struct txnet_result *r)
 	kfree(r->values);
 	r->queue_max = NULL;
 	r->values = NULL;
+	if (r->series) {
+		txn_series_free(r->series);
+		kfree(r->series);
+		r->series = NULL;
+		txnet_mem_uncharge(r->series_charged);
+		r->series_charged = 0;
+	}
 }
 
 bool txnet_result_has(const struct txnet_result *r, int attr)
@@ -48,6 +56,9 @@ bool txnet_result_has(const struct txnet_result *r, int attr)
 		return r->queue_max;
 	case TXNET_A_RES_VALUES:
 		return r->values;
+	case TXNET_A_RES_SAMPLES:
+	case TXNET_A_RES_SAMPLE_TICKS:
+		return r->series;
 	case TXNET_A_RES_ROOT:
 		return r->status != TXNET_RUN_NONE && r->has_root;
 	case TXNET_A_RES_VALUES_SEED:
@@ -80,6 +91,7 @@ struct run_plan {
 	struct txn_run_params p;
 	u64 tick_ns;
 	u32 run_id;
+	bool record;
 };
 
 /* Claim the idle network for a run: it is RUNNING from here, for everyone. */
@@ -138,6 +150,11 @@ static int reserve(struct txnet_net *tn, const struct txnet_run_req *req,
 	ret = txn_run_check(&tn->graph, &plan->p, why);
 	if (ret)
 		return ret;
+	if (req->record && txn_op_slots(req->op, tn->counts.procs, txn_slot_links(&tn->graph)) >
+			   TXNET_SERIES_MAX_PACKETS) {
+		*why = "record: a run of more than TXNET_SERIES_MAX_PACKETS (1048576) packets keeps no series";
+		return -E2BIG;
+	}
 	plan->p.fault = READ_ONCE(tn->fault);
 	if (plan->p.fault == TXN_FAULT_SINGLE_PORT && plan->p.port_model != TXNET_PORT_SINGLE) {
 		*why = "the single-port fault needs a single-port network";
@@ -145,6 +162,7 @@ static int reserve(struct txnet_net *tn, const struct txnet_run_req *req,
 	}
 	/* A debugfs fault breaks one run, the next. */
 	WRITE_ONCE(tn->fault, TXN_FAULT_NONE);
+	plan->record = req->record;
 	plan->tick_ns = tn->tick_ns;
 	plan->run_id = ++tn->runs;
 	WRITE_ONCE(tn->run_ticks, 0);
@@ -196,6 +214,8 @@ static struct txnet_run *prepare(struct txnet_net *tn, const struct run_plan *pl
 	/* find_config(): rows and set, and txn_latin_admit()'s owners */
 	if (plan->s->algo == TXNET_ALGO_SELF_ROUTING)
 		bytes += (u64)tn->counts.procs * (2 + txn_min_log2(tn->counts.procs)) * sizeof(u32);
+	if (plan->record)
+		bytes += sizeof(struct txn_series) + txn_series_bytes(&tn->graph);
 	if (txnet_mem_charge(bytes)) {
 		*why = "the exchange needs more memory than the mem_budget limit leaves";
 		return ERR_PTR(-ENOSPC);
@@ -214,6 +234,15 @@ static struct txnet_run *prepare(struct txnet_net *tn, const struct run_plan *pl
 				       "could not set the exchange up";
 		txnet_run_free(r);
 		return ERR_PTR(ret);
+	}
+	if (plan->record) {
+		r->res.series = kzalloc(sizeof(*r->res.series), GFP_KERNEL_ACCOUNT | __GFP_NOWARN);
+		if (!r->res.series || txn_series_init(r->res.series, &tn->graph)) {
+			*why = "out of memory for the exchange's time series";
+			txnet_run_free(r);
+			return ERR_PTR(-ENOMEM);
+		}
+		txn_engine_record(&r->e, r->res.series);
 	}
 
 	r->tick_ns = plan->tick_ns;
@@ -428,6 +457,17 @@ void txnet_run_end(struct txnet_net *tn, struct txnet_run *r, bool stopped, u64 
 	finish(r, r->engine_ret, stopped);
 	r->res.tick_ns = r->res.ticks ? div64_u64(busy_ns, r->res.ticks) : 0;
 	trace_txnet_run_done(tn->name, &r->res);
+	if (r->res.series) {
+		/* What recording alone needed goes; the rest stays charged with the result. */
+		u64 kept = txn_series_kept_bytes(r->e.g);
+
+		txn_series_keep(r->res.series);
+		txnet_mem_uncharge(txn_series_bytes(r->e.g) - kept);
+		r->res.series_charged = sizeof(*r->res.series) + kept;
+		r->charged -= txn_series_bytes(r->e.g) + sizeof(*r->res.series);
+		r->res.samples = r->res.series->len;
+		r->res.sample_ticks = 1U << r->res.series->shift;
+	}
 
 	mutex_lock(&tn->res_lock);
 	txnet_result_release(&tn->last);
@@ -435,4 +475,6 @@ void txnet_run_end(struct txnet_net *tn, struct txnet_run *r, bool stopped, u64 
 	mutex_unlock(&tn->res_lock);
 	r->res.queue_max = NULL;
 	r->res.values = NULL;
+	r->res.series = NULL;
+	r->res.series_charged = 0;
 }

@@ -39,6 +39,9 @@ struct txnet_result {
 	u32 *queue_max, queue_max_len;
 	s64 *values;			/* what each processor ended with, likewise */
 	u32 values_len;
+	struct txn_series *series;	/* TXNET_A_RECORD: the run over time, likewise */
+	u64 series_charged;		/* ... the bytes of it charged to mem_budget, once kept */
+	u32 samples, sample_ticks;	/* ... its length */
 	char error[TXNET_ERROR_LEN];
 	u64 error_tick;
 	u32 error_node;
@@ -68,6 +71,7 @@ struct txnet_run_req {
 	u32 ndests;
 	const u32 *config_rows;		/* likewise */
 	u32 nrows;
+	bool record;			/* keep a time series of the run */
 };
 
 /* Free what a result owns. */

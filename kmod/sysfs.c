@@ -174,6 +174,8 @@ TXNET_LAST(wall_ns, "%llu", r->wall_ns, TXNET_A_RES_WALL_NS);
 TXNET_LAST(max_lateness_ns, "%llu", r->max_lateness_ns, TXNET_A_RES_MAX_LATENESS_NS);
 TXNET_LAST(busy_ns, "%llu", r->busy_ns, TXNET_A_RES_BUSY_NS);
 TXNET_LAST(tick_ns, "%llu", r->tick_ns, TXNET_A_RES_TICK_NS);
+TXNET_LAST(samples, "%u", r->samples, TXNET_A_RES_SAMPLES);
+TXNET_LAST(sample_ticks, "%u", r->sample_ticks, TXNET_A_RES_SAMPLE_TICKS);
 TXNET_LAST(max_queue, "%u", r->max_queue, TXNET_A_RES_MAX_QUEUE);
 TXNET_LAST(max_queue_node, "%u", r->max_queue_node, TXNET_A_RES_MAX_QUEUE_NODE);
 TXNET_LAST(error, "%s", r->error, TXNET_A_RES_ERROR);
@@ -214,6 +216,8 @@ static struct attribute *txnet_last_attrs[] = {
 	&last_max_lateness_ns_attr.attr,
 	&last_busy_ns_attr.attr,
 	&last_tick_ns_attr.attr,
+	&last_samples_attr.attr,
+	&last_sample_ticks_attr.attr,
 	&last_max_queue_attr.attr,
 	&last_max_queue_node_attr.attr,
 	&last_error_attr.attr,

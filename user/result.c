@@ -166,6 +166,8 @@ void result_parse(const struct nlattr *nest, struct txnet_res *r)
 		case TXNET_A_RES_MAX_LATENESS_NS: parse_u64(a, &r->max_lateness_ns, &ok); break;
 		case TXNET_A_RES_BUSY_NS:	parse_u64(a, &r->busy_ns, &ok); break;
 		case TXNET_A_RES_TICK_NS:	parse_u64(a, &r->tick_ns, &ok); break;
+		case TXNET_A_RES_SAMPLES:	parse_u32(a, &r->samples, &ok); break;
+		case TXNET_A_RES_SAMPLE_TICKS:	parse_u32(a, &r->sample_ticks, &ok); break;
 		case TXNET_A_RES_MAX_QUEUE:	parse_u32(a, &r->max_queue, &ok); break;
 		case TXNET_A_RES_MAX_QUEUE_NODE: parse_u32(a, &r->max_queue_node, &ok); break;
 		case TXNET_A_RES_TICKS:		parse_u64(a, &r->ticks, &ok); break;
@@ -329,6 +331,10 @@ void result_print(const struct txnet_res *r, const char *key,
 	}
 	if (result_has(r, TXNET_A_RES_MAX_QUEUE))
 		print_uint(PRINT_ANY, "max_queue", " max-queue %u", r->max_queue);
+	if (result_has(r, TXNET_A_RES_SAMPLES))
+		print_uint(PRINT_ANY, "samples", " series %u", r->samples);
+	if (result_has(r, TXNET_A_RES_SAMPLE_TICKS))
+		print_uint(PRINT_ANY, "sample_ticks", "x%u", r->sample_ticks);
 	if (result_has(r, TXNET_A_RES_MAX_QUEUE_NODE))
 		print_uint(PRINT_JSON, "max_queue_node", NULL, r->max_queue_node);
 	if (result_has(r, TXNET_A_RES_QUEUE_MAX)) {

@@ -34,6 +34,7 @@ struct txnet_res {
 	uint64_t max_lateness_ns;
 	uint64_t busy_ns;
 	uint64_t tick_ns;
+	uint32_t samples, sample_ticks;	/* a recorded run's series */
 	uint32_t max_queue;
 	uint32_t max_queue_node;
 	uint64_t ticks;

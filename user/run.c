@@ -30,7 +30,7 @@ void usage_run(FILE *f)
 	fprintf(f,
 		"Usage: txctl run NET OP [ root N ] [ values VALUES ] [ algo ALGO ]\n"
 		"                 [ payload BYTES ] [ seed N ] [ max-ticks N ]\n"
-		"                 [ config L | matrix ROWS ] [ --no-wait ]\n"
+		"                 [ config L | matrix ROWS ] [ record | plot FILE ] [ --no-wait ]\n"
 		"       txctl run NET permutation DESTS [ algo ALGO ] [ payload BYTES ] ...\n"
 		"OP := { total-exchange | broadcast | scatter | gather | multinode-broadcast |\n"
 		"        accumulate | multinode-accumulate | prefix-sum | data-sum }\n"
@@ -38,7 +38,9 @@ void usage_run(FILE *f)
 		"DESTS := { D0,D1,... | file:PATH }   (processor i's message goes to Di)\n"
 		"ROWS := { 000,011,... | file:PATH }  (switch row h's states, stage 0 first)\n"
 		"ALGO := { auto | shortest-path | furthest-first | scatterings | message-shift |\n"
-		"          message-shift-plain | a2 | a3 | hypercube | latin | self-routing }\n");
+		"          message-shift-plain | a2 | a3 | hypercube | latin | self-routing }\n"
+		"record: keep the run's time series (txctl series); plot FILE: and draw it\n"
+		"        as an SVG picture in FILE\n");
 }
 
 static volatile sig_atomic_t interrupted;
@@ -278,7 +280,7 @@ int do_run(int argc, char **argv)
 	} tx;
 	const char *name, *algo_arg = NULL, *payload_arg = NULL,
 		   *seed_arg = NULL, *root_arg = NULL, *values_arg = NULL, *ticks_arg = NULL,
-		   *config_arg = NULL, *matrix_arg = NULL;
+		   *config_arg = NULL, *matrix_arg = NULL, *plot_arg = NULL;
 	static struct values vals;
 	static struct dests dests;
 	static struct matrix matrix;
@@ -290,7 +292,7 @@ int do_run(int argc, char **argv)
 	int op, algo = 0;
 	uint32_t payload = 0;
 	struct nlmsghdr *nlh;
-	bool no_wait = false;
+	bool no_wait = false, record = false;
 	struct txnl nl, ev;
 	uint64_t seed = 0;
 	int err, ret;
@@ -373,12 +375,26 @@ int do_run(int argc, char **argv)
 				duparg("seed", *argv);
 			seed_arg = *argv;
 			seed = get_u64_nonneg(*argv, "seed");
+		} else if (is_keyword(*argv, "record")) {
+			if (record)
+				duparg("record", *argv);
+			record = true;
+		} else if (is_keyword(*argv, "plot")) {
+			NEXT_ARG(usage_run);
+			if (plot_arg)
+				duparg("plot", *argv);
+			plot_arg = *argv;
 		} else if (is_keyword(*argv, "--no-wait")) {
 			no_wait = true;
 		} else {
 			unknown_keyword(*argv, usage_run);
 		}
 	}
+
+	if (plot_arg && no_wait)
+		invarg(plot_arg, "plot", "draws the run when it ends: not with --no-wait (record, then txctl series NET plot FILE)");
+	if (plot_arg && !strcmp(plot_arg, "-"))
+		invarg(plot_arg, "plot", "standard output carries the result: name a file");
 
 	nlh = txnl_msg(tx.buf, TXNET_CMD_RUN, 0);
 	mnl_attr_put_strz(nlh, TXNET_A_NAME, name);
@@ -403,6 +419,8 @@ int do_run(int argc, char **argv)
 		mnl_attr_put(nlh, TXNET_A_CONFIG_ROWS, matrix.n * sizeof(uint32_t), matrix.row);
 	if (op == TXNET_OP_PERMUTATION)
 		mnl_attr_put(nlh, TXNET_A_DESTS, dests.n * sizeof(uint32_t), dests.d);
+	if (record || plot_arg)
+		mnl_attr_put_u8(nlh, TXNET_A_RECORD, 1);
 	snprintf(w.name, sizeof(w.name), "%s", name);
 
 	if (txnl_open(&nl))
@@ -471,10 +489,12 @@ int do_run(int argc, char **argv)
 		fprintf(stderr, "Error: network destroyed during the run.\n");
 		ret = EXIT_KERNEL;
 	} else {
+		ret = plot_arg ? series_plot(&nl, w.name, plot_arg) : EXIT_OK;
 		result_print(&w.res, NULL, w.name);
 		print_nl();
-		ret = w.res.status == TXNET_RUN_DONE && w.res.verified ?
-		      EXIT_OK : EXIT_RUN;
+		if (ret == EXIT_OK)
+			ret = w.res.status == TXNET_RUN_DONE && w.res.verified ?
+			      EXIT_OK : EXIT_RUN;
 	}
 out:
 	txnl_close(&ev);

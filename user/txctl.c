@@ -27,6 +27,7 @@ static const struct command commands[] = {
 	{ "recv",	do_recv,	usage_recv,	"print and remove what arrived at a processor's port" },
 	{ "monitor",	do_monitor,	usage_monitor,	"print network creation and destruction events" },
 	{ "bounds",	do_bounds,	usage_bounds,	"print every operation's lower bound on a topology" },
+	{ "series",	do_series,	usage_series,	"print or draw (SVG) the last run's time series" },
 	{ "latin",	do_latin,	usage_latin,	"print a MIN's Latin square of configurations (paper 002)" },
 	{ "help",	do_help,	usage_help,	"show this help, or the usage of one command" },
 };

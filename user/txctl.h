@@ -55,6 +55,11 @@ int do_bounds(int argc, char **argv);
 int do_latin(int argc, char **argv);
 void usage_latin(FILE *f);
 void usage_bounds(FILE *f);
+int do_series(int argc, char **argv);
+void usage_series(FILE *f);
+/* series_cmd.c: network @name's last run's series drawn into @path; an exit status */
+struct txnl;
+int series_plot(struct txnl *nl, const char *name, const char *path);
 
 /*
  * create.c: TXNET_A_TOPOLOGY (TXNET_A_BASE) and TXNET_A_DIMS from

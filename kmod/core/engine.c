@@ -5,6 +5,7 @@
  * copies, merges and folds schedulers propose).
  */
 #include "engine_impl.h"
+#include "series.h"
 
 u32 txn_link_between(const struct txn_graph *g, u32 u, u32 v)
 {
@@ -1150,6 +1151,11 @@ int txn_check_untouched(struct txn_engine *e, u64 t)
 	return 0;
 }
 
+void txn_engine_record(struct txn_engine *e, struct txn_series *s)
+{
+	e->L->series = s;
+}
+
 int txn_engine_tick(struct txn_engine *e)
 {
 	struct txn_ledger *L = e->L;
@@ -1178,6 +1184,9 @@ int txn_engine_tick(struct txn_engine *e)
 		ret = move_all(e, t, &narr, false);
 	if (ret)
 		return ret;
+	/* Every move checked and made: the picture shows what the engine did. */
+	if (L->series)
+		txn_series_links(L->series, t, e->moves, e->nmoves);
 	/* The counters as the moves left them, so that a write in arrive() stands out. */
 	mirror(e);
 	/*
@@ -1217,6 +1226,8 @@ int txn_engine_tick(struct txn_engine *e)
 		return -EPROTO;
 	L->tick = t;
 	mirror(e);
+	if (L->series)
+		txn_series_held(L->series, t, L->pk, e->npkts);
 	if (L->open)
 		return L->delivered == L->injected;
 	if (L->delivered == L->expected)

@@ -252,6 +252,13 @@ void txn_engine_release(struct txn_engine *e, u32 pkt);
 void txn_engine_set_port_model(struct txn_engine *e, u32 port_model);
 
 /*
+ * Record every tick from now on into @s (series.h), which the caller set
+ * up for this graph and frees after the engine.
+ */
+struct txn_series;
+void txn_engine_record(struct txn_engine *e, struct txn_series *s);
+
+/*
  * Advance one tick.  Returns 1 when everything was delivered, 0 to go on,
  * -EPROTO when a rule was broken (e->v says which).  Ticks in which nothing
  * moves are legal; a run that delivers nothing for a bounded number of

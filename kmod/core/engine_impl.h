@@ -64,6 +64,7 @@ struct txn_ledger {
 
 	u32 *src, *len, *sum;		/* open traffic: per slot */
 	u32 *dests;			/* permutation: the request's, copied */
+	struct txn_series *series;	/* the caller's, recorded into each tick; or NULL */
 };
 
 int txn_violate(struct txn_engine *e, u64 tick, u32 node, u32 pkt, const char *rule);

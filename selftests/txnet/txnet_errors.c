@@ -597,6 +597,19 @@ TEST_F(err, set_nothing)
 	EXPECT_STREQ("ring 4", i.spec);
 }
 
+/* A total exchange on network "bad", to add a refused attribute to. */
+static struct nl_msg *te_on_bad(struct txnl *t)
+{
+	struct nl_msg *m = txnl_msg(t, TXNET_CMD_RUN, 0);
+
+	if (m && (nla_put_string(m, TXNET_A_NAME, "bad") < 0 ||
+		  nla_put_u32(m, TXNET_A_OP, TXNET_OP_TOTAL_EXCHANGE) < 0)) {
+		nlmsg_free(m);
+		return NULL;
+	}
+	return m;
+}
+
 /* RUN_EXPECTED is the kernel's figure in GET, never a request's: RUN refuses it, runs nothing */
 TEST_F(err, run_expected_is_read_only)
 {
@@ -606,14 +619,75 @@ TEST_F(err, run_expected_is_read_only)
 	int at;
 
 	ASSERT_EQ(0, txnl_new(&self->t, &r, NULL));
-	m = txnl_msg(&self->t, TXNET_CMD_RUN, 0);
+	m = te_on_bad(&self->t);
 	ASSERT_NE(NULL, m);
-	ASSERT_LE(0, nla_put_string(m, TXNET_A_NAME, "bad"));
-	ASSERT_LE(0, nla_put_u32(m, TXNET_A_OP, TXNET_OP_TOTAL_EXCHANGE));
 	at = txnl_tail(m);
 	ASSERT_LE(0, nla_put_u64(m, TXNET_A_RUN_EXPECTED, 12));
 	txnl_xfer(&self->t, m, NULL, NULL);
 	REFUSED(EINVAL, "read-only");
+	EXPECT_EQ(at, self->t.off);
+	ASSERT_EQ(0, txnl_getx(&self->t, "bad", &x));
+	EXPECT_EQ(0, x.run_id);		/* no run was handed out */
+	EXPECT_EQ(TXNET_STATE_IDLE, x.info.state);
+}
+
+/*
+ * RECORD is a flag; SERIES a reply's, never a request's; a series is
+ * dumped by network name, of a run that kept one; and a run too large
+ * to keep one (TXNET_SERIES_MAX_PACKETS) is refused at RECORD before
+ * anything runs: a total exchange on a ring of 1100 has 1100 * 1099 =
+ * 1208900 packets.
+ */
+TEST_F(err, record_and_series)
+{
+	struct txnet_req r = mk(TXNET_TOPO_RING, 1, (uint32_t[]){ 4 });
+	struct txnl_netx x;
+	struct nl_msg *m;
+	int at;
+
+	ASSERT_EQ(0, txnl_new(&self->t, &r, NULL));
+	m = te_on_bad(&self->t);
+	ASSERT_NE(NULL, m);
+	at = txnl_tail(m);
+	ASSERT_LE(0, nla_put_u8(m, TXNET_A_RECORD, 2));
+	txnl_xfer(&self->t, m, NULL, NULL);
+	REFUSED(ERANGE, NULL);
+	EXPECT_EQ(at, self->t.off);
+
+	m = te_on_bad(&self->t);
+	ASSERT_NE(NULL, m);
+	at = txnl_tail(m);
+	ASSERT_LE(0, nla_put(m, TXNET_A_SERIES, 0, NULL));
+	txnl_xfer(&self->t, m, NULL, NULL);
+	REFUSED(EINVAL, "read-only");
+	EXPECT_EQ(at, self->t.off);
+
+	m = txnl_msg(&self->t, TXNET_CMD_SERIES, NLM_F_DUMP);
+	ASSERT_NE(NULL, m);
+	txnl_xfer(&self->t, m, NULL, NULL);
+	REFUSED(EINVAL, "TXNET_A_NAME");
+
+	m = txnl_msg(&self->t, TXNET_CMD_SERIES, NLM_F_DUMP);
+	ASSERT_NE(NULL, m);
+	ASSERT_LE(0, nla_put_string(m, TXNET_A_NAME, "nosuch"));
+	txnl_xfer(&self->t, m, NULL, NULL);
+	REFUSED(ENOENT, "no network with this name");
+
+	m = txnl_msg(&self->t, TXNET_CMD_SERIES, NLM_F_DUMP);
+	ASSERT_NE(NULL, m);
+	ASSERT_LE(0, nla_put_string(m, TXNET_A_NAME, "bad"));
+	txnl_xfer(&self->t, m, NULL, NULL);
+	REFUSED(ENODATA, "kept no time series");
+
+	ASSERT_EQ(0, txnl_del(&self->t, "bad"));
+	r = mk(TXNET_TOPO_RING, 1, (uint32_t[]){ 1100 });
+	ASSERT_EQ(0, txnl_new(&self->t, &r, NULL));
+	m = te_on_bad(&self->t);
+	ASSERT_NE(NULL, m);
+	at = txnl_tail(m);
+	ASSERT_LE(0, nla_put_u8(m, TXNET_A_RECORD, 1));
+	txnl_xfer(&self->t, m, NULL, NULL);
+	REFUSED(E2BIG, "record:");
 	EXPECT_EQ(at, self->t.off);
 	ASSERT_EQ(0, txnl_getx(&self->t, "bad", &x));
 	EXPECT_EQ(0, x.run_id);		/* no run was handed out */

@@ -250,18 +250,11 @@ static inline int txnl_parse(struct nlmsghdr *h, struct txnet_info *info)
 }
 
 /* Record the error/ack message @h into @t. */
-static inline void txnl_take_err(struct txnl *t, struct nlmsghdr *h)
+/* The extack attributes from @tlv to @end into @t. */
+static inline void txnl_take_tlvs(struct txnl *t, char *tlv, char *end)
 {
-	struct nlmsgerr *e = nlmsg_data(h);
 	struct nlattr *tb[NLMSGERR_ATTR_MAX + 1];
-	size_t skip;
-	char *tlv, *end = (char *)h + h->nlmsg_len;
 
-	t->err = e->error;
-	if (!(h->nlmsg_flags & NLM_F_ACK_TLVS))
-		return;
-	skip = (h->nlmsg_flags & NLM_F_CAPPED) ? sizeof(e->msg) : e->msg.nlmsg_len;
-	tlv = (char *)&e->msg + NLMSG_ALIGN(skip);
 	if (tlv >= end)
 		return;
 	if (nla_parse(tb, NLMSGERR_ATTR_MAX, (struct nlattr *)tlv, (int)(end - tlv), NULL) < 0)
@@ -272,6 +265,29 @@ static inline void txnl_take_err(struct txnl *t, struct nlmsghdr *h)
 		t->off = (int)nla_get_u32(tb[NLMSGERR_ATTR_OFFS]);
 	if (tb[NLMSGERR_ATTR_MISS_TYPE])
 		t->miss_type = (int)nla_get_u32(tb[NLMSGERR_ATTR_MISS_TYPE]);
+}
+
+static inline void txnl_take_err(struct txnl *t, struct nlmsghdr *h)
+{
+	struct nlmsgerr *e = nlmsg_data(h);
+	size_t skip;
+
+	t->err = e->error;
+	if (!(h->nlmsg_flags & NLM_F_ACK_TLVS))
+		return;
+	skip = (h->nlmsg_flags & NLM_F_CAPPED) ? sizeof(e->msg) : e->msg.nlmsg_len;
+	txnl_take_tlvs(t, (char *)&e->msg + NLMSG_ALIGN(skip), (char *)h + h->nlmsg_len);
+}
+
+/* A dump's end: its error, and the extack that follows it (NLM_F_ACK_TLVS). */
+static inline void txnl_take_done(struct txnl *t, struct nlmsghdr *h)
+{
+	if (nlmsg_datalen(h) < (int)sizeof(int))
+		return;
+	t->err = *(int *)nlmsg_data(h);
+	if (h->nlmsg_flags & NLM_F_ACK_TLVS)
+		txnl_take_tlvs(t, (char *)nlmsg_data(h) + NLMSG_ALIGN(sizeof(int)),
+			       (char *)h + h->nlmsg_len);
 }
 
 typedef void (*txnl_each_fn)(const struct txnet_info *info, void *arg);
@@ -320,8 +336,7 @@ static inline int txnl_xfer_raw(struct txnl *t, struct nl_msg *m, txnl_raw_fn ea
 				return t->err;
 			}
 			if (h->nlmsg_type == NLMSG_DONE) {
-				if (nlmsg_datalen(h) >= (int)sizeof(int))
-					t->err = *(int *)nlmsg_data(h);
+				txnl_take_done(t, h);
 				free(buf);
 				if (!t->err && cb_err)
 					t->err = cb_err;

@@ -251,7 +251,7 @@ TEST_F(pt, bad_input)
 	struct txnl_send_offs o;
 	struct txnl_netx x;
 	uint8_t big[TXNET_PORT_DATA_MAX + 1];
-	int off;
+	int off = -1;
 
 	memset(big, 0xab, sizeof(big));
 	ASSERT_EQ(0, make_net(&self->t, "pb", TXNET_TOPO_RING, 9, 0, 0));

@@ -16,7 +16,7 @@ N=0 PASS=0 FAIL=0 SKIP=0
 out=/tmp/txctl.$$.out err=/tmp/txctl.$$.err
 
 echo "TAP version 13"
-echo "1..34"
+echo "1..35"
 
 ok() { N=$((N + 1)); PASS=$((PASS + 1)); echo "ok $N $1"; }
 fail() { N=$((N + 1)); FAIL=$((FAIL + 1)); echo "not ok $N $1"; }
@@ -780,7 +780,64 @@ else
 	skip "progress_on_a_terminal" "no python3 in this guest"
 fi
 
-# 34: the module goes away under a monitor: it says so and exits 2
+# 34: a run's time series (record, plot FILE) and its picture.  A total
+# exchange on a 4x4 torus: the link rows are its 2 dimensions x 2
+# directions of 16 links each (one link a node a way, a ring of 4); their
+# samples add up to the result's transmissions (the engine's every move,
+# once); one sample a tick while a run fits TXNET_SERIES_SAMPLES = 256;
+# one row a node.  The SVG: a line a row, the all-links line, cells of
+# what nodes held; and well-formed XML where python3 can parse it.
+run create torus 4 4 name plot0
+expect_rc 0 "create plot0"
+run series plot0
+expect_rc 2 "series before any run"
+expect_err "kept no time series" "series before any run"
+run run plot0 total-exchange plot "$out.svg"
+expect_rc 0 "run plot"
+trans=$(cat "$SYS/plot0/last/transmissions")
+ticks=$(cat "$SYS/plot0/last/ticks")
+[ "$(cat "$SYS/plot0/last/samples")" = "$ticks" ] || bad="$bad [samples $(cat "$SYS/plot0/last/samples"), ticks $ticks]"
+[ "$(cat "$SYS/plot0/last/sample_ticks")" = 1 ] || bad="$bad [sample_ticks $(cat "$SYS/plot0/last/sample_ticks")]"
+run series plot0
+expect_rc 0 "series plot0"
+expect_out "^plot0: run 1, $ticks ticks, samples of 1$" "series header"
+[ "$(grep -c '^  links dim [01] [updown]* (16 links), busy:' "$out")" = 4 ] || bad="$bad [link rows: $(grep -c '^  links' "$out")]"
+sum=$(sed -n 's/^  links .*busy://p' "$out" | tr ' ' '\n' | awk '{ s += $1 } END { print s }')
+[ "$sum" = "$trans" ] || bad="$bad [busy samples add up to $sum, transmissions $trans]"
+[ "$(grep -c '^  held node [0-9]* (1), most:' "$out")" = 16 ] || bad="$bad [node rows: $(grep -c '^  held' "$out")]"
+run -j series plot0
+"$JSON" -k links -k held -k sample_ticks < "$out" || bad="$bad [series -j: invalid JSON]"
+head -n 1 "$out.svg" | grep -q '^<?xml version="1.0"' || bad="$bad [svg: no XML declaration]"
+[ "$(tail -n 1 "$out.svg")" = "</svg>" ] || bad="$bad [svg: does not end with </svg>]"
+[ "$(grep -c '<polyline class="links" data-dim' "$out.svg")" = 4 ] || bad="$bad [svg: $(grep -c 'class="links"' "$out.svg") link lines]"
+[ "$(grep -c 'class="links-all"' "$out.svg")" = 1 ] || bad="$bad [svg: no all-links line]"
+[ "$(grep -o 'class="held" data-node="[0-9]*"' "$out.svg" | sort -u | wc -l)" = 16 ] || bad="$bad [svg: cells of $(grep -o 'class="held" data-node="[0-9]*"' "$out.svg" | sort -u | wc -l) nodes]"
+if command -v python3 > /dev/null 2>&1; then
+	python3 -c 'import sys, xml.etree.ElementTree as E; E.parse(sys.argv[1])' "$out.svg" ||
+		bad="$bad [svg: not well-formed XML]"
+fi
+# a run without record leaves no series behind
+run run plot0 total-exchange
+run series plot0
+expect_rc 2 "series after a run without record"
+# refused before anything is sent
+run run plot0 total-exchange plot
+expect_rc 1 "plot without FILE"
+run run plot0 total-exchange plot -
+expect_rc 1 "plot -"
+expect_err "plot" "plot -"
+run run plot0 total-exchange plot "$out.svg" --no-wait
+expect_rc 1 "plot with --no-wait"
+run series plot0 plot a plot b
+expect_rc 1 "series plot twice"
+run series nosuch
+expect_rc 2 "series of no network"
+expect_err "no network with this name" "series of no network"
+rm -f "$out.svg"
+run destroy plot0
+result "run_plot_and_series"
+
+# 35: the module goes away under a monitor: it says so and exits 2
 "$TXCTL" monitor > "$mon" 2>&1 &
 mpid=$!
 wait_for mon_ready || bad="$bad [monitor never reported the probe network]"

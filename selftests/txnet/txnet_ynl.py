@@ -4,8 +4,8 @@
 # txnet_ynl.py: the txnet family driven by the kernel's own ynl (its
 # tools/net/ynl from Debian's linux-source-6.12: cli.py and lib/, packed
 # beside this test in ynl/) through Documentation/netlink/specs/txnet.yaml:
-# create, get, dump, set, run, the events group, destroy, and a refused
-# request whose extack ynl prints.  A client that knows nothing of txnet
+# create, get, dump, set, run, the events group, a run's series, destroy,
+# and a refused request whose extack ynl prints.  A client that knows nothing of txnet
 # but its spec: what it decodes must be what txctl and sysfs say.  KTAP.
 
 import os
@@ -64,7 +64,7 @@ def events(ynl, want, guard_s=600):
 
 def t_spec_loads(ynl, ev):
     return [f'no operation {op}' for op in
-            ('new', 'del', 'get', 'set', 'run', 'stop', 'bounds', 'latin') if op not in ynl.ops]
+            ('new', 'del', 'get', 'set', 'run', 'stop', 'bounds', 'latin', 'series') if op not in ynl.ops]
 
 
 def t_new_and_its_event(ynl, ev):
@@ -125,6 +125,28 @@ def t_run_and_run_done(ynl, ev):
     return []
 
 
+def t_series_dump(ynl, ev):
+    """a recorded run's series, dumped: 2 x 2 link rows of 16 links on a 4x4
+    torus whose samples add up to the result's transmissions, a row a node"""
+    ynl.do('run', {'name': 'yn0', 'op': 'total-exchange', 'record': 1}, None)
+    events(ev, 'run-done')
+    rows = [m['series'] for m in ynl.dump('series', {'name': 'yn0'})]
+    links = [r for r in rows if r.get('kind') == 'links']
+    held = [r for r in rows if r.get('kind') == 'held']
+    bad = []
+    if sorted((r.get('dim'), r.get('dir'), r.get('links')) for r in links) != \
+       [(0, 0, 16), (0, 1, 16), (1, 0, 16), (1, 1, 16)]:
+        bad.append(f'link rows {[(r.get("dim"), r.get("dir"), r.get("links")) for r in links]}')
+    busy = sum(sum(r['busy']) for r in links)
+    if busy != int(sysfs('yn0', 'last/transmissions')):
+        bad.append(f'busy samples add up to {busy}, transmissions {sysfs("yn0", "last/transmissions")}')
+    if sorted(r.get('node') for r in held) != list(range(16)):
+        bad.append(f'node rows {[r.get("node") for r in held]}')
+    if any(len(r['held']) != int(sysfs('yn0', 'last/samples')) for r in held):
+        bad.append('a node row of another length than last/samples')
+    return bad
+
+
 def t_refused_with_extack(ynl, ev):
     """a refused request: the kernel's extack, as ynl decodes it"""
     try:
@@ -164,7 +186,7 @@ def t_del_and_its_event(ynl, ev):
 
 
 TESTS = [t_spec_loads, t_new_and_its_event, t_get, t_dump, t_set, t_run_and_run_done,
-         t_refused_with_extack, t_cli_prints_extack, t_del_and_its_event]
+         t_series_dump, t_refused_with_extack, t_cli_prints_extack, t_del_and_its_event]
 
 
 def main():

@@ -35,6 +35,7 @@ enum txnet_cmd {
 	TXNET_CMD_RECV,		/* take what arrived at a node's port: admin */
 	TXNET_CMD_BOUNDS,	/* lower bounds of every operation on a topology */
 	TXNET_CMD_LATIN,	/* a MIN's Latin square S^l of configurations (paper 002) */
+	TXNET_CMD_SERIES,	/* the last run's time series: dumpit, a row a message */
 
 	__TXNET_CMD_MAX,
 	TXNET_CMD_MAX = __TXNET_CMD_MAX - 1
@@ -202,6 +203,8 @@ enum txnet_attr {
 	 */
 	TXNET_A_CONFIG_ROWS,
 	TXNET_A_RUN_EXPECTED,	/* u64: deliveries the run in progress must make */
+	TXNET_A_RECORD,		/* u8, RUN: 1 keeps the run's time series (TXNET_CMD_SERIES) */
+	TXNET_A_SERIES,		/* nest, TXNET_A_SERIES_*: one row of a SERIES dump */
 
 	__TXNET_A_MAX,
 	TXNET_A_MAX = __TXNET_A_MAX - 1
@@ -271,6 +274,8 @@ enum txnet_res_attr {
 	TXNET_A_RES_BUSY_NS,		/* u64: the tick thread's time in the engine, pacing
 					 * sleeps left out */
 	TXNET_A_RES_TICK_NS,		/* u64: BUSY_NS / TICKS, the mean wall time of a tick */
+	TXNET_A_RES_SAMPLES,		/* u32: runs with TXNET_A_RECORD: samples in its series */
+	TXNET_A_RES_SAMPLE_TICKS,	/* u32: ... and the ticks each covers */
 
 	__TXNET_A_RES_MAX,
 	TXNET_A_RES_MAX = __TXNET_A_RES_MAX - 1
@@ -319,6 +324,52 @@ enum txnet_bound_attr {
 	TXNET_A_BOUND_PAPER_STEPS,
 	__TXNET_A_BOUND_MAX,
 	TXNET_A_BOUND_MAX = __TXNET_A_BOUND_MAX - 1
+};
+
+/*
+ * A run's time series (TXNET_A_RECORD, TXNET_CMD_SERIES): at most this many
+ * samples, each covering SAMPLE_TICKS ticks, a power of two that doubles
+ * (neighbours merged) each time a run outgrows them; the last sample may
+ * cover fewer.  Node rows are single nodes up to
+ * TXNET_RES_QUEUE_MAX_NODES nodes, groups of consecutive nodes beyond.
+ * Counting what nodes hold visits every packet each tick: runs of more
+ * than TXNET_SERIES_MAX_PACKETS packets keep no series.
+ */
+#define TXNET_SERIES_SAMPLES		256
+#define TXNET_SERIES_MAX_PACKETS	(1U << 20)
+
+enum txnet_series_kind {
+	TXNET_SERIES_UNSPEC,
+	TXNET_SERIES_LINKS,	/* links of one dimension and direction (or all) */
+	TXNET_SERIES_HELD,	/* the packets one node (or group of nodes) holds */
+
+	__TXNET_SERIES_MAX,
+	TXNET_SERIES_MAX = __TXNET_SERIES_MAX - 1
+};
+
+/* Inside TXNET_A_SERIES. */
+enum txnet_series_attr {
+	TXNET_A_SERIES_UNSPEC,
+	TXNET_A_SERIES_PAD,
+	TXNET_A_SERIES_KIND,		/* u32, enum txnet_series_kind */
+	TXNET_A_SERIES_DIM,		/* u32: links, products only: the dimension, in port
+					 * order (a hypercube's bit) */
+	TXNET_A_SERIES_DIR,		/* u32: links, products only: 0 up (the coordinate
+					 * grows, +1 around a ring), 1 down */
+	TXNET_A_SERIES_LINKS,		/* u32: links: the links in the row */
+	TXNET_A_SERIES_NODE,		/* u32: held: the row's first node */
+	TXNET_A_SERIES_NODES,		/* u32: held: the nodes in the row */
+	TXNET_A_SERIES_SAMPLE_TICKS,	/* u32: ticks a sample covers */
+	TXNET_A_SERIES_TICKS,		/* u64: ticks recorded */
+	TXNET_A_SERIES_BUSY,		/* binary: links: u64 a sample, packets the row's links
+					 * carried in it (link-ticks busy) */
+	TXNET_A_SERIES_HELD,		/* binary: held: u32 a sample, the most packets one
+					 * of the row's nodes held at a tick's end: queued or
+					 * waiting to be sent, not yet delivered, merged or
+					 * folded (broadcast: the copies it keeps too) */
+
+	__TXNET_A_SERIES_MAX,
+	TXNET_A_SERIES_MAX = __TXNET_A_SERIES_MAX - 1
 };
 
 /* The largest MIN whose square TXNET_CMD_LATIN prints (one message). */
