@@ -4,16 +4,18 @@
 # txnet_trace.sh: the tracepoints txnet:txnet_tick and txnet:txnet_run_done
 # as a perf or trace-cmd user sees them through tracefs: one txnet_tick
 # event per tick the engine counted, one txnet_run_done per finished run,
-# agreeing with the result.  POSIX/busybox sh, KTAP output by hand.
+# agreeing with the result; then a run recorded with trace-cmd itself, as
+# the README shows it.  POSIX/busybox sh, KTAP output by hand.
 
 TXCTL=${TXCTL:-txctl}
 T=/sys/kernel/tracing
-N=0 PASS=0 FAIL=0
+N=0 PASS=0 FAIL=0 SKIP=0
 
 echo "TAP version 13"
-echo "1..3"
+echo "1..4"
 ok() { N=$((N + 1)); PASS=$((PASS + 1)); echo "ok $N $1"; }
 fail() { N=$((N + 1)); FAIL=$((FAIL + 1)); echo "# $2"; echo "not ok $N $1"; }
+skip() { N=$((N + 1)); SKIP=$((SKIP + 1)); echo "ok $N $1 # SKIP $2"; }
 
 [ -d "$T/events" ] || mount -t tracefs none "$T" 2>/dev/null
 
@@ -50,5 +52,29 @@ case "$done_line" in
 esac
 
 "$TXCTL" destroy trace0
-echo "# Totals: pass:$PASS fail:$FAIL xfail:0 xpass:0 skip:0 error:0"
+
+# trace-cmd record around txctl run, then trace-cmd report: as many
+# txnet_tick events of this network as the result's steps, and its
+# txnet_run_done.  A ring of 12 under message-shift takes
+# ceil((12^2-1)/8) = 18 ticks (paper 001, Theorem 3).
+if command -v trace-cmd > /dev/null 2>&1; then
+	dat=/tmp/txnet_trace.$$.dat
+	"$TXCTL" create ring 12 name trace1 > /dev/null
+	trace-cmd record -q -o "$dat" -e txnet:txnet_tick -e txnet:txnet_run_done \
+		"$TXCTL" run trace1 total-exchange algo message-shift > /dev/null 2>&1
+	rc=$?
+	steps=$(cat /sys/kernel/txnet/trace1/last/steps)
+	ticks=$(trace-cmd report -i "$dat" 2>/dev/null | grep -c 'txnet_tick: *net=trace1 ')
+	runs=$(trace-cmd report -i "$dat" 2>/dev/null | grep -c "txnet_run_done: *net=trace1 run=1 status=1 .*ticks=18 ")
+	if [ "$rc" = 0 ] && [ "$steps" = 18 ] && [ "$ticks" = 18 ] && [ "$runs" = 1 ]; then
+		ok "trace-cmd records a run"
+	else
+		fail "trace-cmd records a run" "record exit $rc, steps '$steps', $ticks tick events, $runs run_done"
+	fi
+	rm -f "$dat"
+	"$TXCTL" destroy trace1
+else
+	skip "trace-cmd records a run" "no trace-cmd in this guest"
+fi
+echo "# Totals: pass:$PASS fail:$FAIL xfail:0 xpass:0 skip:$SKIP error:0"
 [ "$FAIL" = 0 ]
