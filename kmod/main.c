@@ -114,11 +114,16 @@ static int __init txnet_init(void)
 	ret = txnet_pernet_init();
 	if (ret)
 		goto err_sysfs;
-	ret = txnet_genl_init();
+	ret = txnet_fabric_init();
 	if (ret)
 		goto err_pernet;
+	ret = txnet_genl_init();
+	if (ret)
+		goto err_fabric;
 	return 0;
 
+err_fabric:
+	txnet_fabric_exit();
 err_pernet:
 	txnet_pernet_exit();
 err_sysfs:
@@ -132,6 +137,7 @@ static void __exit txnet_exit(void)
 	/* Destroy every network while the family can still announce it. */
 	txnet_shutdown();
 	txnet_genl_exit();
+	txnet_fabric_exit();
 	txnet_pernet_exit();
 	txnet_debugfs_exit();
 	txnet_sysfs_exit();

@@ -185,6 +185,7 @@ struct txnet_net *txnet_net_prepare(struct net *net, const struct txnet_create_r
 	txn_spec_format(&tn->spec, tn->spec_str, sizeof(tn->spec_str));
 	tn->port_model = req->port_model ?: TXNET_PORT_ALL;
 	tn->tick_ns = req->tick_ns;
+	tn->want_netdev = req->netdev;
 	tn->state = TXNET_STATE_IDLE;
 	init_waitqueue_head(&tn->wq);
 	mutex_init(&tn->res_lock);
@@ -231,6 +232,20 @@ int txnet_net_register(struct txnet_net *tn, const char *name, struct txnet_crea
 		}
 	}
 	tn->id = txnet_next_id;
+	if (tn->want_netdev && tn->counts.procs > TXNET_NETDEV_MAX_NODES) {
+		err->msg = "netdev: at most TXNET_NETDEV_MAX_NODES (256) processors get interfaces";
+		err->dim = -1;
+		err->field = TXNET_A_NETDEV;
+		ret = -E2BIG;
+		goto err_free;
+	}
+	if (tn->want_netdev && !txnet_fabric_names_fit(tn->name, tn->counts.procs)) {
+		err->msg = "netdev: the interface names tx<name><N> would pass 15 characters: pick a shorter name";
+		err->dim = -1;
+		err->field = TXNET_A_NETDEV;
+		ret = -ENAMETOOLONG;
+		goto err_free;
+	}
 
 	/* From here the kobject owns tn: errors go through txnet_sysfs_put(). */
 	ret = txnet_sysfs_add(tn);
@@ -243,6 +258,16 @@ int txnet_net_register(struct txnet_net *tn, const char *name, struct txnet_crea
 		err->msg = "could not start the tick thread";
 		txnet_sysfs_del(tn);
 		goto err_put;
+	}
+	if (tn->want_netdev) {
+		ret = txnet_fabric_create(tn, &err->msg);
+		if (ret) {
+			err->dim = -1;
+			err->field = TXNET_A_NETDEV;
+			txnet_tick_stop(tn);
+			txnet_sysfs_del(tn);
+			goto err_put;
+		}
 	}
 	txnet_debugfs_add(tn);
 
@@ -273,10 +298,13 @@ void txnet_net_destroy(struct txnet_net *tn)
 	tn->dead = true;
 	txnet_debugfs_del(tn);
 	txnet_sysfs_del(tn);
+	/* No transmit reaches the fabric after this, nor the thread an interface. */
+	txnet_fabric_unregister(tn);
 	txnet_tick_stop(tn);
 	txnet_run_free(tn->run);
 	tn->run = NULL;
 	txnet_ports_free(tn);
+	txnet_fabric_free(tn);
 	txnet_sysfs_put(tn);
 }
 

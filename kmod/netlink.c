@@ -46,7 +46,7 @@ static struct netlink_range_validation txnet_tick_range = {
 #define TXNET_TICK_POLICY NLA_POLICY_FULL_RANGE(NLA_U64, &txnet_tick_range)
 #define TXNET_READ_ONLY { .type = NLA_REJECT, .reject_message = "attribute is read-only" }
 
-static const struct nla_policy txnet_new_policy[TXNET_A_MEM_BYTES + 1] = {
+static const struct nla_policy txnet_new_policy[TXNET_A_NETDEV + 1] = {
 	[TXNET_A_NAME] = TXNET_NAME_POLICY,
 	[TXNET_A_TOPOLOGY] = TXNET_TOPO_POLICY,
 	[TXNET_A_BASE] = TXNET_TOPO_POLICY,
@@ -54,6 +54,7 @@ static const struct nla_policy txnet_new_policy[TXNET_A_MEM_BYTES + 1] = {
 	[TXNET_A_PORT_MODEL] = TXNET_PORT_POLICY,
 	[TXNET_A_TICK_NS] = TXNET_TICK_POLICY,
 	[TXNET_A_SPEC ... TXNET_A_MEM_BYTES] = TXNET_READ_ONLY,
+	[TXNET_A_NETDEV] = NLA_POLICY_MAX(NLA_U8, 1),
 };
 
 static const struct nla_policy txnet_name_policy[TXNET_A_NAME + 1] = {
@@ -261,6 +262,8 @@ static int fill_net(struct sk_buff *skb, struct txnet_net *tn)
 				 TXNET_A_PAD)))))
 		return -EMSGSIZE;
 	if (tn->has_te && txnet_put_te_figures(skb, &tn->te))
+		return -EMSGSIZE;
+	if (tn->fabric && nla_put_u8(skb, TXNET_A_NETDEV, 1))
 		return -EMSGSIZE;
 	if (fill_ports(skb, tn))
 		return -EMSGSIZE;
@@ -487,6 +490,7 @@ static int txnet_new_doit(struct sk_buff *skb, struct genl_info *info)
 		req.port_model = nla_get_u32(info->attrs[TXNET_A_PORT_MODEL]);
 	if (info->attrs[TXNET_A_TICK_NS])
 		req.tick_ns = nla_get_u64(info->attrs[TXNET_A_TICK_NS]);
+	req.netdev = info->attrs[TXNET_A_NETDEV] && nla_get_u8(info->attrs[TXNET_A_NETDEV]);
 
 	/* Allocated first so that, once the network exists, answering cannot fail. */
 	reply = genlmsg_new(NLMSG_GOODSIZE, GFP_KERNEL);

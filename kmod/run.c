@@ -114,6 +114,10 @@ static int reserve(struct txnet_net *tn, const struct txnet_run_req *req,
 		*why = "port packets are in flight on this network";
 		return -EBUSY;
 	}
+	if (txnet_fabric_busy(tn)) {
+		*why = "interface frames are in flight on this network";
+		return -EBUSY;
+	}
 	plan->s = txn_sched_pick(&tn->spec, req->op, req->algo, tn->port_model, why);
 	if (!plan->s)
 		return -EOPNOTSUPP;

@@ -88,6 +88,16 @@ static bool drive(struct txnet_net *tn, u64 tick_ns, u32 run_id,
 	}
 }
 
+/* Port packets and interface frames: a tick of each that has any in flight. */
+static int traffic_step(struct txnet_net *tn, void *unused)
+{
+	if (txnet_ports_busy(tn))
+		txnet_ports_step(tn, NULL);
+	if (txnet_fabric_busy(tn))
+		txnet_fabric_step(tn);
+	return !txnet_ports_busy(tn) && !txnet_fabric_busy(tn);
+}
+
 static void exec_run(struct txnet_net *tn, struct txnet_run *r)
 {
 	u64 t0 = ktime_get_ns(), busy = 0;
@@ -109,15 +119,15 @@ static int txnet_tick_thread(void *data)
 	struct txnet_run *r;
 
 	for (;;) {
-		wait_event_interruptible(tn->wq, kthread_should_stop() ||
-					 run_of(tn) || txnet_ports_busy(tn));
+		wait_event_interruptible(tn->wq, kthread_should_stop() || run_of(tn) ||
+					 txnet_ports_busy(tn) || txnet_fabric_busy(tn));
 		if (kthread_should_stop())
 			break;
 		r = run_of(tn);
 		if (r)
 			exec_run(tn, r);
-		else if (txnet_ports_busy(tn))
-			drive(tn, READ_ONCE(tn->tick_ns), 0, txnet_ports_step, NULL, NULL, NULL);
+		else if (txnet_ports_busy(tn) || txnet_fabric_busy(tn))
+			drive(tn, READ_ONCE(tn->tick_ns), 0, traffic_step, NULL, NULL, NULL);
 		cond_resched();
 	}
 	return 0;

@@ -8,6 +8,7 @@
 
 #include <linux/kobject.h>
 #include <linux/ktime.h>
+#include "fabric.h"
 #include <linux/list.h>
 #include <linux/mutex.h>
 #include <linux/wait.h>
@@ -67,6 +68,8 @@ struct txnet_net {
 	u64 run_expected;		/* ... and the deliveries it must make, 0 until known */
 
 	struct txnet_ports *ports;	/* created by the first send */
+	struct txnet_fabric *fabric;	/* TXNET_A_NETDEV: the interfaces, set at creation */
+	bool want_netdev;		/* ... asked for: txnet_net_register() makes them */
 
 	struct mutex res_lock;		/* guards last */
 	struct txnet_result last;
@@ -86,6 +89,7 @@ struct txnet_create_req {
 	const char *name;		/* NULL: pick txnetN */
 	u32 port_model;
 	u64 tick_ns;
+	bool netdev;			/* an interface per processor */
 };
 
 struct txnet_create_err {
@@ -144,12 +148,12 @@ static inline struct txnet_ports *txnet_ports_of(struct txnet_net *tn)
 	return smp_load_acquire(&tn->ports);
 }
 
-/* What the network holds of mem_budget: itself and, once used, its ports. */
+/* What the network holds of mem_budget: itself, its interfaces' fabric and, once used, its ports. */
 static inline u64 txnet_net_mem(struct txnet_net *tn)
 {
 	struct txnet_ports *pt = txnet_ports_of(tn);
 
-	return tn->mem_bytes + (pt ? pt->charged : 0);
+	return tn->mem_bytes + (pt ? pt->charged : 0) + (tn->fabric ? tn->fabric->charged : 0);
 }
 
 static inline struct net *txnet_net_ns(const struct txnet_net *tn)

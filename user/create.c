@@ -17,7 +17,7 @@ void usage_create(FILE *f)
 {
 	fprintf(f,
 		"Usage: txctl create TOPOLOGY ARGS... [ name NAME ] [ port { single | all } ]\n"
-		"                    [ tick-ns N ]\n"
+		"                    [ tick-ns N ] [ netdev ]\n"
 		"TOPOLOGY ARGS := { linear N | ring N | complete N | hypercube D |\n"
 		"                   butterfly N | omega N | baseline N | rbaseline N | flip N |\n"
 		"                   mesh K1 ... Kd | torus K1 ... Kd | ghc M1 ... Md |\n"
@@ -33,7 +33,8 @@ void usage_create(FILE *f)
 static bool is_option(const char *arg)
 {
 	return is_keyword(arg, "name") || is_keyword(arg, "port") ||
-	       is_keyword(arg, "tick-ns") || is_keyword(arg, "root");
+	       is_keyword(arg, "tick-ns") || is_keyword(arg, "root") ||
+	       is_keyword(arg, "netdev");
 }
 
 static void __attribute__((noreturn)) too_big(void)
@@ -192,6 +193,7 @@ int do_create(int argc, char **argv)
 	static struct create_reply reply;
 	const char *name = NULL;
 	struct nlmsghdr *nlh;
+	bool netdev = false;
 	struct txnl nl;
 	int err;
 
@@ -209,6 +211,10 @@ int do_create(int argc, char **argv)
 			if (name)
 				duparg("name", *argv);
 			name = get_name(*argv, "name");
+		} else if (is_keyword(*argv, "netdev")) {
+			if (netdev)
+				duparg("netdev", *argv);
+			netdev = true;
 		} else if (!get_net_opt(&argc, &argv, &o, usage_create)) {
 			unknown_keyword(*argv, usage_create);
 		}
@@ -217,6 +223,8 @@ int do_create(int argc, char **argv)
 		too_big();
 	if (o.port_arg)
 		put_u32(nlh, TXNET_A_PORT_MODEL, o.port);
+	if (netdev)
+		mnl_attr_put_u8(nlh, TXNET_A_NETDEV, 1);
 	if (o.tick_arg &&
 	    !mnl_attr_put_u64_check(nlh, TXNL_BUF_SIZE, TXNET_A_TICK_NS, o.tick_ns))
 		too_big();

@@ -118,6 +118,11 @@ static int network_attr_cb(const struct nlattr *a, void *data)
 	case TXNET_A_BASE:	err = u32_attr(a, &ni->base); break;
 	case TXNET_A_PORT_MODEL: err = u32_attr(a, &ni->port_model); break;
 	case TXNET_A_TICK_NS:	err = u64_attr(a, &ni->tick_ns); break;
+	case TXNET_A_NETDEV:
+		err = mnl_attr_validate(a, MNL_TYPE_U8) < 0 ? -1 : 0;
+		if (!err)
+			ni->netdev = mnl_attr_get_u8(a) != 0;
+		break;
 	case TXNET_A_SPEC:	err = str_attr(a, ni->spec, sizeof(ni->spec)); break;
 	case TXNET_A_NODES:	err = u32_attr(a, &ni->nodes); break;
 	case TXNET_A_SWITCHES:	err = u32_attr(a, &ni->switches); break;
@@ -248,6 +253,8 @@ void network_print(const struct txnet_info *ni, const char *event)
 			     port_model_name(ni->port_model));
 	if (network_has(ni, TXNET_A_TICK_NS))
 		print_u64(PRINT_ANY, "tick_ns", " tick-ns %" PRIu64, ni->tick_ns);
+	if (network_has(ni, TXNET_A_NETDEV) && ni->netdev)
+		print_bool(PRINT_ANY, "netdev", " netdev", ni->netdev);
 	if (network_has(ni, TXNET_A_STATE))
 		print_string(PRINT_ANY, "state", " state %s",
 			     state_name(ni->state));

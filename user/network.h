@@ -48,6 +48,7 @@ struct txnet_info {
 	uint32_t ports_unread;
 	struct txnet_res result;	/* valid if network_has(TXNET_A_RESULT) */
 	uint64_t total_distance, as_bound, cut_bound;	/* products */
+	bool netdev;		/* an interface per processor */
 };
 
 /*

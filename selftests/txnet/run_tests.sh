@@ -17,7 +17,8 @@
 
 dir=$(cd "$(dirname "$0")" && pwd)
 tests="txnet_topology txnet_errors txnet_lifecycle txnet_sysfs txnet_txctl.sh txnet_exchange
-	txnet_ports txnet_collective txnet_scale.sh txnet_trace.sh txnet_ynl.py txnet_failslab txnet_race
+	txnet_ports txnet_collective txnet_scale.sh txnet_trace.sh txnet_fabric.sh txnet_ynl.py
+	txnet_failslab txnet_race
 	txnet_stress txnet_nlfuzz
 	txnet_unload txnet_module"
 # settings: timeout=<seconds> per program (kselftest convention)

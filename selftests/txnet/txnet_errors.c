@@ -422,6 +422,10 @@ TEST_F(err, read_only_attrs)
 	REJECT_EXTRA(&r, nla_put_u32(m, TXNET_A_ID, 7), EINVAL, NULL);
 	/* and an attribute type the family does not know */
 	REJECT_EXTRA(&r, nla_put_u32(m, TXNET_A_MAX + 1, 7), EINVAL, NULL);
+	/* NETDEV is a flag: 0 or 1 */
+	REJECT_EXTRA(&r, nla_put_u8(m, TXNET_A_NETDEV, 2), ERANGE, NULL);
+	/* ... and a run's attributes are not a network's */
+	REJECT_EXTRA(&r, nla_put_u8(m, TXNET_A_RECORD, 1), EINVAL, NULL);
 }
 
 TEST_F(err, too_many_nodes)

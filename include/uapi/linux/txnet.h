@@ -205,12 +205,19 @@ enum txnet_attr {
 	TXNET_A_RUN_EXPECTED,	/* u64: deliveries the run in progress must make */
 	TXNET_A_RECORD,		/* u8, RUN: 1 keeps the run's time series (TXNET_CMD_SERIES) */
 	TXNET_A_SERIES,		/* nest, TXNET_A_SERIES_*: one row of a SERIES dump */
+	/*
+	 * u8, NEW: 1 gives every processor an Ethernet interface,
+	 * tx<name><processor>, whose frames the fabric carries; GET: 1 then.
+	 */
+	TXNET_A_NETDEV,
 
 	__TXNET_A_MAX,
 	TXNET_A_MAX = __TXNET_A_MAX - 1
 };
 
 #define TXNET_PAYLOAD_MAX	4096
+/* The most processors a network with TXNET_A_NETDEV has: an interface each. */
+#define TXNET_NETDEV_MAX_NODES	256
 
 /* How a run ended. */
 enum txnet_run_status {

@@ -1,0 +1,55 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The live fabric: one Ethernet interface per processor, whose frames
+ * the engine carries hop by hop (fabric.c).
+ */
+#ifndef TXNET_FABRIC_H
+#define TXNET_FABRIC_H
+
+#include <linux/netdevice.h>
+#include <linux/spinlock.h>
+#include "core/engine.h"
+
+/* Frames in flight per network: what its interfaces may have on the fabric at once. */
+#define TXNET_FABRIC_SLOTS	256
+/* A frame is a packet: its payload limit, Ethernet header included. */
+#define TXNET_FABRIC_FRAME	TXNET_PAYLOAD_MAX
+
+struct txnet_net;
+
+struct txnet_fabric {
+	/*
+	 * The engine, the interfaces' table and counters: transmits (softirq)
+	 * and the tick thread both take it, with bottom halves off.
+	 */
+	spinlock_t lock;
+	struct txn_engine e;		/* open traffic, the route schedule */
+	u32 *slot_src;			/* per slot: the processor that sent it */
+	struct net_device **dev;	/* per processor; NULL once unregistered */
+	u32 procs;
+	u32 in_flight;			/* WRITE_ONCE under lock: the thread reads it */
+	bool stopped;			/* transmit queues stopped for lack of slots */
+	u64 charged;
+};
+
+/* Where an interface's frames enter the fabric. */
+struct txnet_port_dev {
+	struct txnet_net *tn;
+	struct txnet_fabric *f;
+	u32 node;
+};
+
+/* Interface names: "tx" + the network's name + the processor: does it fit? */
+bool txnet_fabric_names_fit(const char *name, u32 procs);
+/* At creation, under txnet_lock: the interfaces, registered in the network's netns. */
+int txnet_fabric_create(struct txnet_net *tn, const char **why);
+/* Interfaces gone (takes RTNL); the engine stays for the thread until txnet_fabric_free(). */
+void txnet_fabric_unregister(struct txnet_net *tn);
+void txnet_fabric_free(struct txnet_net *tn);
+bool txnet_fabric_busy(struct txnet_net *tn);
+/* The tick thread's part: one tick; non-zero once nothing is in flight. */
+int txnet_fabric_step(struct txnet_net *tn);
+int txnet_fabric_init(void);
+void txnet_fabric_exit(void);
+
+#endif /* TXNET_FABRIC_H */

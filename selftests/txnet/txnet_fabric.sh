@@ -1,0 +1,192 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# txnet_fabric.sh: the live fabric (TXNET_A_NETDEV, kmod/fabric.c).  A 4x4
+# torus whose processors are interfaces txfab0..15; some of them moved
+# into network namespaces of their own (busybox unshare/nsenter), where
+# ping and a TCP transfer cross the fabric; the interfaces' counters; and
+# their end with the netns that holds them, with the network, and with
+# the module.  POSIX/busybox sh, KTAP output by hand.
+
+TXCTL=${TXCTL:-txctl}
+N=0 PASS=0 FAIL=0
+bad=
+echo "TAP version 13"
+echo "1..7"
+ok() { N=$((N + 1)); PASS=$((PASS + 1)); echo "ok $N $1"; }
+fail() { N=$((N + 1)); FAIL=$((FAIL + 1)); echo "not ok $N $1"; }
+result() {
+	if [ -z "$bad" ]; then ok "$1"; else echo "# $1: $bad"; fail "$1"; fi
+	bad=
+}
+# dev_stat N FIELD: processor N's interface counter, from /proc/net/dev in
+# its netns (sysfs shows the netns it was mounted in): FIELD 2 rx_packets,
+# 4 rx_dropped, 10 tx_packets, 12 tx_dropped
+dev_stat() {
+	in_ns "$1" cat /proc/net/dev | awk -v d="txfab$1:" -v f="$2" '
+		{ sub(/:/, ": ") } $1 == d { print $(f + 1) }'
+}
+# wait_for CMD...: run CMD every 0.1 s until it succeeds, at most 600 times
+# (a hang guard: what is awaited is the event, not a time)
+wait_for() {
+	i=0
+	while ! "$@"; do
+		i=$((i + 1)); [ $i -ge 600 ] && return 1
+		sleep 0.1
+	done
+}
+own_ns() { [ "$(readlink "/proc/$1/ns/net")" != "$(readlink /proc/self/ns/net)" ]; }
+# ns N: a network namespace for processor N, held by a sleeping process
+pids=
+ns() {
+	unshare -n sleep 100000 &
+	eval "ns_$1=$!"
+	pids="$pids $!"
+	wait_for own_ns $! || bad="$bad [no netns for $1]"
+}
+in_ns() { # N CMD...: CMD in processor N's namespace
+	n=$1; shift
+	eval "nsenter -t \$ns_$n -n \"\$@\""
+}
+# processor N: moved into its namespace as 10.0.0.(N+1)/24, up
+join() {
+	ns "$1"
+	eval "ip link set txfab$1 netns \$ns_$1" || bad="$bad [txfab$1 not moved]"
+	in_ns "$1" ip addr add "10.0.0.$(($1 + 1))/24" dev "txfab$1"
+	in_ns "$1" ip link set "txfab$1" up
+	in_ns "$1" ip link set lo up
+}
+# the smallest round trip ping printed, in ms (integer part)
+min_rtt() { sed -n 's|.*min/avg/max = \([0-9]*\)\..*|\1|p' "$1"; }
+
+# 1: one interface a processor, MACs naming it (02:74:<net id>:<processor>), MTU up to the payload limit
+"$TXCTL" create torus 4 4 name fab netdev tick-ns 1000000 > /dev/null || bad="$bad [create failed]"
+id=$(cat /sys/kernel/txnet/fab/id)
+n=0
+while [ $n -lt 16 ]; do
+	mac=$(cat "/sys/class/net/txfab$n/address" 2>/dev/null)
+	want=$(printf '02:74:%02x:00:00:%02x' $((id % 256)) $n)
+	[ "$mac" = "$want" ] || bad="$bad [txfab$n: address '$mac', want $want]"
+	n=$((n + 1))
+done
+[ "$(cat /sys/class/net/txfab0/mtu)" = 1500 ] || bad="$bad [mtu $(cat /sys/class/net/txfab0/mtu)]"
+ip link set txfab1 mtu 4082 || bad="$bad [mtu 4082 (4096 - 14) refused]"
+ip link set txfab1 mtu 4083 2>/dev/null && bad="$bad [mtu 4083 accepted]"
+ip link set txfab1 mtu 1500
+"$TXCTL" show fab | grep -q " netdev " || bad="$bad [show lacks netdev: $("$TXCTL" show fab)]"
+result "an_interface_per_processor"
+
+# 2: ping across the fabric.  Processor 0 is (0,0), 5 is (1,1), 10 is
+# (2,2): 2 and 4 hops away.  Paced at 1 ms a tick, a round trip cannot take
+# less than 2 x hops ticks: 4 and 8 ms (a lower bound, whatever the host).
+join 0; join 5; join 10; join 15
+out=/tmp/txnet_fabric.$$
+in_ns 0 ping -c 3 10.0.0.6 > "$out" 2>&1 || bad="$bad [ping 0 -> 5: $(tail -n 2 "$out")]"
+m=$(min_rtt "$out")
+[ -n "$m" ] && [ "$m" -ge 4 ] || bad="$bad [0 -> 5 round trip $m ms, under 2 x 2 ticks]"
+in_ns 0 ping -c 3 10.0.0.11 > "$out" 2>&1 || bad="$bad [ping 0 -> 10: $(tail -n 2 "$out")]"
+m=$(min_rtt "$out")
+[ -n "$m" ] && [ "$m" -ge 8 ] || bad="$bad [0 -> 10 round trip $m ms, under 2 x 4 ticks]"
+result "ping_across_the_fabric"
+
+# 3: the counters: what 0 sent, 10 received (ARP and pings, at least the 3 echoes)
+tx=$(dev_stat 0 10)
+rx=$(dev_stat 10 2)
+[ "${tx:-0}" -ge 6 ] || bad="$bad [txfab0 tx_packets '$tx']"
+[ "${rx:-0}" -ge 3 ] || bad="$bad [txfab10 rx_packets '$rx']"
+result "interface_counters"
+
+# 4: TCP across the torus, corner to corner (0 to 15, (3,3)), free-running:
+# 2 MB arrive intact.  python3's sockets, where the guest has it (busybox
+# nc ends a connection at its input's end, before the data is through).
+if command -v python3 > /dev/null 2>&1; then
+	"$TXCTL" set fab tick-ns 0 > /dev/null
+	dd if=/dev/urandom of="$out.in" bs=1024 count=2048 2>/dev/null
+	in_ns 15 python3 -c '
+import hashlib, socket, sys
+s = socket.socket()
+s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+s.bind(("0.0.0.0", 9000))
+s.listen(1)
+open(sys.argv[1], "w").close()
+c, _ = s.accept()
+h, n = hashlib.md5(), 0
+while True:
+    d = c.recv(65536)
+    if not d:
+        break
+    h.update(d)
+    n += len(d)
+c.sendall(b"k")
+print(n, h.hexdigest())
+' "$out.ready" > "$out.got" &
+	lpid=$!
+	ready() { [ -e "$out.ready" ]; }
+	wait_for ready || bad="$bad [nothing listens on 15]"
+	# a hang guard, not a timing assumption: the transfer's end is what is awaited
+	( sleep 300; kill $lpid 2>/dev/null ) &
+	guard=$!
+	in_ns 0 python3 -c '
+import socket, sys
+s = socket.create_connection(("10.0.0.16", 9000))
+s.sendall(open(sys.argv[1], "rb").read())
+s.shutdown(socket.SHUT_WR)
+s.recv(1)
+' "$out.in" || bad="$bad [the client failed]"
+	wait $lpid
+	kill $guard 2>/dev/null
+	want="2097152 $(md5sum < "$out.in" | cut -d' ' -f1)"
+	[ "$(cat "$out.got")" = "$want" ] || bad="$bad [received '$(cat "$out.got")', sent '$want']"
+	rm -f "$out.in" "$out.got" "$out.ready"
+	result "tcp_across_the_fabric"
+else
+	N=$((N + 1)); echo "ok $N tcp_across_the_fabric # SKIP no python3 in this guest"
+fi
+
+# 5: a netns that ends takes its interface with it (it is not sent back
+# to the first netns), and the network keeps the rest: frames 0 sends to
+# 15 (its MAC still in 0's neighbour cache) then count as 0's tx_dropped
+kill $ns_15
+dropped=$(dev_stat 0 12)
+# the netns is cleaned up by a workqueue: its interface's end is awaited
+# where it shows, in the frames the fabric can no longer deliver
+lost_15() {
+	in_ns 0 ping -c 1 -W 1 10.0.0.16 > /dev/null 2>&1
+	[ "$(dev_stat 0 12)" -gt "$dropped" ]
+}
+wait_for lost_15 || bad="$bad [frames to 15 still delivered after its netns ended]"
+ip link show txfab15 > /dev/null 2>&1 && bad="$bad [txfab15 came back to the first netns]"
+[ -e /sys/kernel/txnet/fab ] || bad="$bad [the network went with the netns]"
+in_ns 0 ping -c 1 10.0.0.6 > /dev/null 2>&1 || bad="$bad [0 -> 5 after 15's netns ended]"
+result "netns_exit_deletes_its_interface"
+
+# 6: destroying the network removes its interfaces, in every netns
+"$TXCTL" destroy fab || bad="$bad [destroy failed]"
+in_ns 5 ip link 2>/dev/null | grep -q txfab && bad="$bad [txfab5 left in its netns]"
+ls /sys/class/net | grep -q txfab && bad="$bad [interfaces left: $(ls /sys/class/net | grep txfab)]"
+for p in $pids; do kill "$p" 2>/dev/null; done
+result "destroy_removes_the_interfaces"
+
+# 7: bad requests leave nothing behind (tx + a 14-character name + a digit
+# passes IFNAMSIZ - 1 = 15; two networks whose names clash); rmmod takes
+# the interfaces along
+"$TXCTL" create ring 4 name abcdefghijklmn netdev > "$out" 2>&1 && bad="$bad [a name too long for its interfaces was accepted]"
+grep -q "netdev" "$out" || bad="$bad [the error does not name netdev: $(cat "$out")]"
+[ -e /sys/kernel/txnet/abcdefghijklmn ] && bad="$bad [the refused network exists]"
+# f's txf10 and txf11 are f1's processors 0 and 1 too
+"$TXCTL" create ring 12 name f netdev > /dev/null
+"$TXCTL" create ring 2 name f1 netdev > "$out" 2>&1 && bad="$bad [txf10 twice was accepted]"
+grep -q "exists" "$out" || bad="$bad [clash: $(cat "$out")]"
+[ -e /sys/kernel/txnet/f1 ] && bad="$bad [the clashing network exists]"
+"$TXCTL" create ring 257 name big netdev > "$out" 2>&1 && bad="$bad [257 interfaces (TXNET_NETDEV_MAX_NODES 256) accepted]"
+grep -q "netdev" "$out" || bad="$bad [257: $(cat "$out")]"
+[ -e /sys/kernel/txnet/big ] && bad="$bad [the refused 257 exists]"
+"$TXCTL" create ring 5 name r netdev > /dev/null
+rmmod txnet || bad="$bad [rmmod failed]"
+ls /sys/class/net | grep -q 'txf\|txr' && bad="$bad [interfaces left after rmmod: $(ls /sys/class/net)]"
+modprobe txnet || bad="$bad [modprobe failed]"
+rm -f "$out"
+result "refusals_and_rmmod"
+
+echo "# Totals: pass:$PASS fail:$FAIL xfail:0 xpass:0 skip:0 error:0"
+[ "$FAIL" = 0 ]
