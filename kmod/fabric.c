@@ -104,7 +104,6 @@ static netdev_tx_t fabric_xmit(struct sk_buff *skb, struct net_device *dev)
 			spin_unlock(&f->lock);
 			return NETDEV_TX_BUSY;
 		}
-		sent = false;
 		for (v = 0; v < f->procs; v++)
 			if (v != pd->node)
 				sent |= inject(f, pd->node, v, skb);

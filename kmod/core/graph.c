@@ -12,17 +12,23 @@ u64 txn_graph_bytes(const struct txn_counts *counts)
 	       (counts->lines ? 4 : 3) * counts->links * (u64)sizeof(u32);
 }
 
+void txn_vertex_coords(const struct txn_graph *g, u32 v, u32 *coord)
+{
+	u32 k, d;
+
+	for (k = 0; k < g->ndims; k++) {
+		d = g->flsb ? k : g->ndims - 1 - k;
+		coord[d] = v % g->fsize[d];
+		v /= g->fsize[d];
+	}
+}
+
 void txn_graph_coords(const struct txn_graph *g, u32 *coord)
 {
-	u32 v, k, d, c;
+	u32 v;
 
-	for (v = 0; v < g->nodes; v++) {
-		for (k = 0, c = v; k < g->ndims; k++) {
-			d = g->flsb ? k : g->ndims - 1 - k;
-			coord[(u64)v * g->ndims + d] = c % g->fsize[d];
-			c /= g->fsize[d];
-		}
-	}
+	for (v = 0; v < g->nodes; v++)
+		txn_vertex_coords(g, v, coord + (u64)v * g->ndims);
 }
 
 void txn_graph_free(struct txn_graph *g)

@@ -14,6 +14,11 @@ static u32 group_of(const struct txn_graph *g)
 	return (g->nodes + TXNET_RES_QUEUE_MAX_NODES - 1) / TXNET_RES_QUEUE_MAX_NODES;
 }
 
+static u32 rows_of(const struct txn_graph *g)
+{
+	return (g->nodes + group_of(g) - 1) / group_of(g);
+}
+
 static u32 classes_of(const struct txn_graph *g)
 {
 	return g->ndims ? 2 * g->ndims : 1;
@@ -21,30 +26,13 @@ static u32 classes_of(const struct txn_graph *g)
 
 u64 txn_series_kept_bytes(const struct txn_graph *g)
 {
-	u32 rows = (g->nodes + group_of(g) - 1) / group_of(g);
-
 	return sizeof(u32) * classes_of(g) + (u64)SAMPLES * (classes_of(g) * sizeof(u64) +
-							       rows * sizeof(u32));
+							       rows_of(g) * sizeof(u32));
 }
 
 u64 txn_series_bytes(const struct txn_graph *g)
 {
 	return txn_series_kept_bytes(g) + g->links + (u64)g->nodes * sizeof(u32);
-}
-
-/* Vertex numbers are mixed radix in port order (topology.h): coordinate @t of @v. */
-static u32 coord(const struct txn_graph *g, u32 v, u32 t)
-{
-	u32 i;
-
-	if (g->flsb) {
-		for (i = 0; i < t; i++)
-			v /= g->fsize[i];
-	} else {
-		for (i = g->ndims - 1; i > t; i--)
-			v /= g->fsize[i];
-	}
-	return v % g->fsize[t];
 }
 
 /*
@@ -53,13 +41,15 @@ static u32 coord(const struct txn_graph *g, u32 v, u32 t)
  */
 static u8 class_of_link(const struct txn_graph *g, u32 l)
 {
-	u32 t, a, b, k;
+	u32 ca[TXNET_MAX_DIMS], cb[TXNET_MAX_DIMS], t, a, b, k;
 
 	if (!g->ndims)
 		return 0;
+	txn_vertex_coords(g, g->src[l], ca);
+	txn_vertex_coords(g, g->dst[l], cb);
 	for (t = 0; t < g->ndims; t++) {
-		a = coord(g, g->src[l], t);
-		b = coord(g, g->dst[l], t);
+		a = ca[t];
+		b = cb[t];
 		if (a == b)
 			continue;
 		k = g->fsize[t];
@@ -87,7 +77,7 @@ int txn_series_init(struct txn_series *s, const struct txn_graph *g)
 	s->nclass = classes_of(g);
 	s->nodes = g->nodes;
 	s->group = group_of(g);
-	s->rows = (g->nodes + s->group - 1) / s->group;
+	s->rows = rows_of(g);
 	s->class_of = txn_alloc_array(g->links ? g->links : 1, sizeof(u8));
 	s->count = txn_zalloc_array(g->nodes, sizeof(u32));
 	s->class_links = txn_zalloc_array(s->nclass, sizeof(u32));

@@ -135,9 +135,11 @@ int txn_graph_build(const struct txn_spec *spec, const struct txn_counts *counts
 void txn_graph_free(struct txn_graph *g);
 
 /*
- * A product's coordinates (g->ndims of them, in port order) of every
- * vertex into @coord, V x ndims, so that schedules can route by them.
+ * A product's coordinates (g->ndims of them, in port order) of vertex @v
+ * into @coord; of every vertex into @coord, V x ndims, so that schedules
+ * can route by them.
  */
+void txn_vertex_coords(const struct txn_graph *g, u32 v, u32 *coord);
 void txn_graph_coords(const struct txn_graph *g, u32 *coord);
 
 /* The ports a factor of @kind and size @k gives the vertex at coordinate @a (topo_impl.h). */
