@@ -133,7 +133,11 @@ drop:
 
 static int fabric_open(struct net_device *dev)
 {
-	netif_carrier_on(dev);
+	struct txnet_port_dev *pd = netdev_priv(dev);
+
+	/* a node that is down has no carrier until it comes up */
+	if (!txnet_node_is_down(&pd->tn->faults, pd->node))
+		netif_carrier_on(dev);
 	netif_start_queue(dev);
 	return 0;
 }
@@ -299,6 +303,44 @@ void txnet_fabric_free(struct txnet_net *tn)
 bool txnet_fabric_busy(struct txnet_net *tn)
 {
 	return tn->fabric && READ_ONCE(tn->fabric->in_flight);
+}
+
+/* Frames a fault left without a way: each counted as its sender's tx_dropped. */
+static void drop_lost(struct txnet_fabric *f)
+{
+	struct txn_engine *e = &f->e;
+	u32 i, pkt;
+
+	for (i = 0; i < e->nlost; i++) {
+		pkt = e->lost[i];
+		if (f->dev[f->slot_src[pkt]])
+			f->dev[f->slot_src[pkt]]->stats.tx_dropped++;
+		txn_engine_release(e, pkt);
+		WRITE_ONCE(f->in_flight, f->in_flight - 1);
+	}
+	e->nlost = 0;
+}
+
+void txnet_fabric_faults(struct txnet_net *tn, u32 node)
+{
+	struct txnet_fabric *f = tn->fabric;
+	struct net_device *dev;
+
+	if (!f)
+		return;
+	spin_lock_bh(&f->lock);
+	if (txn_engine_set_down(&f->e, tn->faults.down) < 0) {
+		pr_err("txnet: %s: interface traffic stopped: %s\n", tn->name, f->e.v.rule);
+		WRITE_ONCE(f->in_flight, 0);
+	} else {
+		drop_lost(f);
+	}
+	dev = node < f->procs ? f->dev[node] : NULL;
+	if (dev && txnet_node_is_down(&tn->faults, node))
+		netif_carrier_off(dev);
+	else if (dev && netif_running(dev))
+		netif_carrier_on(dev);
+	spin_unlock_bh(&f->lock);
 }
 
 /* What the last tick delivered, to the destinations' receive paths. */

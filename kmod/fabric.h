@@ -47,6 +47,12 @@ int txnet_fabric_create(struct txnet_net *tn, const char **why);
 void txnet_fabric_unregister(struct txnet_net *tn);
 void txnet_fabric_free(struct txnet_net *tn);
 bool txnet_fabric_busy(struct txnet_net *tn);
+/*
+ * Under txnet_lock, after a fault changed: frames routed around it, those
+ * that cannot arrive any more dropped; @node's carrier follows its state
+ * (U32_MAX: a cable, no carrier changes).
+ */
+void txnet_fabric_faults(struct txnet_net *tn, u32 node);
 /* The tick thread's part: one tick; non-zero once nothing is in flight. */
 int txnet_fabric_step(struct txnet_net *tn);
 int txnet_fabric_init(void);

@@ -134,6 +134,12 @@ static u64 net_cost(const struct txn_counts *counts)
 	return txn_graph_bytes(counts) + sizeof(struct txnet_net) + THREAD_SIZE;
 }
 
+/* The fault table (fault.c): three bitmaps, over the links and the vertices. */
+static u64 faults_cost(const struct txn_counts *counts)
+{
+	return (2 * ((counts->links + 63) / 64) + (counts->nodes + 63) / 64) * sizeof(u64);
+}
+
 struct txnet_net *txnet_net_prepare(struct net *net, const struct txnet_create_req *req,
 				    struct txnet_create_err *err)
 {
@@ -164,7 +170,7 @@ struct txnet_net *txnet_net_prepare(struct net *net, const struct txnet_create_r
 		goto err_free;
 	}
 
-	cost = net_cost(&tn->counts);
+	cost = net_cost(&tn->counts) + faults_cost(&tn->counts);
 	ret = txnet_mem_charge(cost);
 	if (ret) {
 		err->msg = "network needs more memory than the mem_budget limit leaves";
@@ -176,6 +182,13 @@ struct txnet_net *txnet_net_prepare(struct net *net, const struct txnet_create_r
 		txnet_mem_uncharge(cost);
 		err->msg = ret == -ENOMEM ? "out of memory for the network's graph" :
 					    "could not build the network's graph";
+		goto err_free;
+	}
+	ret = txnet_faults_init(&tn->faults, &tn->graph);
+	if (ret) {
+		txn_graph_free(&tn->graph);
+		txnet_mem_uncharge(cost);
+		err->msg = "out of memory for the network's fault table";
 		goto err_free;
 	}
 	tn->mem_bytes = cost;
@@ -201,6 +214,7 @@ err_free:
 void txnet_net_free(struct txnet_net *tn)
 {
 	txnet_result_release(&tn->last);
+	txnet_faults_free(&tn->faults);
 	txn_graph_free(&tn->graph);
 	txnet_mem_uncharge(tn->mem_bytes);
 	kfree(tn);

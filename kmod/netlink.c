@@ -116,6 +116,14 @@ static const struct nla_policy txnet_recv_policy[TXNET_A_NODE + 1] = {
 	[TXNET_A_NODE] = { .type = NLA_U32 },
 };
 
+static const struct nla_policy txnet_fault_policy[TXNET_A_UP + 1] = {
+	[TXNET_A_NAME] = TXNET_NAME_POLICY,
+	[TXNET_A_SRC] = { .type = NLA_U32 },
+	[TXNET_A_DST] = { .type = NLA_U32 },
+	[TXNET_A_NODE] = { .type = NLA_U32 },
+	[TXNET_A_UP] = NLA_POLICY_MAX(NLA_U8, 1),
+};
+
 static const struct nla_policy txnet_set_policy[TXNET_A_MEM_BYTES + 1] = {
 	[TXNET_A_NAME] = TXNET_NAME_POLICY,
 	[TXNET_A_PORT_MODEL] = TXNET_PORT_POLICY,
@@ -198,7 +206,11 @@ static int fill_result(struct sk_buff *skb, const struct txnet_result *r)
 	    PUT_U32(TXNET_A_RES_BLOCK_STAGE, r->block_stage) ||
 	    PUT_U32(TXNET_A_RES_BLOCK_SWITCH, r->block_switch) ||
 	    (HAS(TXNET_A_RES_BLOCK_INPUTS) &&
-	     nla_put(skb, TXNET_A_RES_BLOCK_INPUTS, sizeof(r->block_inputs), r->block_inputs)))
+	     nla_put(skb, TXNET_A_RES_BLOCK_INPUTS, sizeof(r->block_inputs), r->block_inputs)) ||
+	    (HAS(TXNET_A_RES_ERROR_LINK) &&
+	     nla_put(skb, TXNET_A_RES_ERROR_LINK, sizeof(r->error_link), r->error_link)) ||
+	    PUT_U32(TXNET_A_RES_REROUTES, r->reroutes) ||
+	    PUT_U32(TXNET_A_RES_LINKS_DOWN, r->links_down))
 		return -EMSGSIZE;
 	nla_nest_end(skb, nest);
 	return 0;
@@ -225,7 +237,29 @@ static int fill_ports(struct sk_buff *skb, struct txnet_net *tn)
 	if (!pt)
 		return 0;
 	return nla_put_u32(skb, TXNET_A_PORTS_IN_FLIGHT, READ_ONCE(pt->in_flight)) ||
-	       nla_put_u32(skb, TXNET_A_PORTS_UNREAD, READ_ONCE(pt->unread));
+	       nla_put_u32(skb, TXNET_A_PORTS_UNREAD, READ_ONCE(pt->unread)) ||
+	       nla_put_u64_64bit(skb, TXNET_A_PORTS_DROPPED, READ_ONCE(pt->dropped), TXNET_A_PAD);
+}
+
+/* The faults in force, up to TXNET_FAULTS_LISTED of each kind; none: nothing. */
+static int fill_faults(struct sk_buff *skb, struct txnet_net *tn)
+{
+	u32 *buf;
+	int n, ret = 0;
+
+	if (!READ_ONCE(tn->faults.ncut) && !READ_ONCE(tn->faults.nnodes))
+		return 0;
+	buf = kmalloc_array(2 * TXNET_FAULTS_LISTED, sizeof(u32), GFP_KERNEL);
+	if (!buf)
+		return -ENOMEM;
+	n = txnet_faults_cables(tn, buf, TXNET_FAULTS_LISTED);
+	if (n && nla_put(skb, TXNET_A_CABLES_CUT, 2 * n * sizeof(u32), buf))
+		ret = -EMSGSIZE;
+	n = txnet_faults_nodes(tn, buf, TXNET_FAULTS_LISTED);
+	if (!ret && n && nla_put(skb, TXNET_A_NODES_DOWN, n * sizeof(u32), buf))
+		ret = -EMSGSIZE;
+	kfree(buf);
+	return ret;
 }
 
 /* Which network a message is about. */
@@ -265,7 +299,7 @@ static int fill_net(struct sk_buff *skb, struct txnet_net *tn)
 		return -EMSGSIZE;
 	if (tn->fabric && nla_put_u8(skb, TXNET_A_NETDEV, 1))
 		return -EMSGSIZE;
-	if (fill_ports(skb, tn))
+	if (fill_ports(skb, tn) || fill_faults(skb, tn))
 		return -EMSGSIZE;
 	return fill_last(skb, tn);
 }
@@ -874,6 +908,68 @@ static int get_node(struct genl_info *info, struct txnet_net *tn, int type, u32 
 	return 0;
 }
 
+/* A vertex of @tn (switches too: a MIN's cables join them), or an extack naming @type. */
+static int get_vertex(struct genl_info *info, struct txnet_net *tn, int type, u32 *v)
+{
+	*v = nla_get_u32(info->attrs[type]);
+	if (*v >= tn->counts.nodes) {
+		set_err(info->extack, info->attrs[type], "no such node in this network");
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/*
+ * FAULT: a cable (SRC and DST) or a node (NODE) down or up.  Either one
+ * or the other; UP is required, so that a request never means the
+ * opposite of what a reader of it assumes.
+ */
+static int txnet_fault_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	struct nlattr **a = info->attrs;
+	bool link = a[TXNET_A_SRC] || a[TXNET_A_DST];
+	struct txnet_net *tn;
+	const char *why = NULL;
+	u32 u = 0, v = 0;
+	int ret;
+
+	if (not_admin(skb, info))
+		return -EPERM;
+	if (missing(info, TXNET_A_UP, "state (TXNET_A_UP: 0 down, 1 up) is required"))
+		return -EINVAL;
+	if (link && a[TXNET_A_NODE]) {
+		NL_SET_ERR_MSG_ATTR(info->extack, a[TXNET_A_NODE],
+				    "a node (TXNET_A_NODE) or a cable (TXNET_A_SRC and TXNET_A_DST), not both");
+		return -EINVAL;
+	}
+	if (!link && !a[TXNET_A_NODE]) {
+		GENL_SET_ERR_MSG(info, "a node (TXNET_A_NODE) or a cable (TXNET_A_SRC and TXNET_A_DST) is required");
+		return -EINVAL;
+	}
+	if (link && (missing(info, TXNET_A_SRC, "the cable's first node (TXNET_A_SRC) is required") ||
+		     missing(info, TXNET_A_DST, "the cable's second node (TXNET_A_DST) is required")))
+		return -EINVAL;
+
+	mutex_lock(&txnet_lock);
+	tn = lookup(info);
+	if (IS_ERR(tn)) {
+		ret = PTR_ERR(tn);
+		goto out;
+	}
+	if (link)
+		ret = get_vertex(info, tn, TXNET_A_SRC, &u) ?: get_vertex(info, tn, TXNET_A_DST, &v);
+	else
+		ret = get_node(info, tn, TXNET_A_NODE, &u);
+	if (ret)
+		goto out;
+	ret = txnet_fault_set(tn, link, u, v, nla_get_u8(a[TXNET_A_UP]), &why);
+	if (ret)
+		set_err(info->extack, a[TXNET_A_DST], why);
+out:
+	mutex_unlock(&txnet_lock);
+	return ret;
+}
+
 static int txnet_send_doit(struct sk_buff *skb, struct genl_info *info)
 {
 	struct nlattr *data = info->attrs[TXNET_A_DATA];
@@ -1180,6 +1276,7 @@ static const struct genl_ops txnet_ops[] = {
 	{ TXNET_OP(TXNET_CMD_RECV, txnet_recv_doit, txnet_recv_policy) },
 	{ TXNET_OP(TXNET_CMD_BOUNDS, txnet_bounds_doit, txnet_bounds_policy) },
 	{ TXNET_OP(TXNET_CMD_LATIN, txnet_latin_doit, txnet_latin_policy) },
+	{ TXNET_OP(TXNET_CMD_FAULT, txnet_fault_doit, txnet_fault_policy) },
 	{ .cmd = TXNET_CMD_SERIES, .dumpit = txnet_series_dumpit,
 	  .policy = txnet_name_policy, .maxattr = ARRAY_SIZE(txnet_name_policy) - 1 },
 };

@@ -58,6 +58,8 @@ static struct txnet_ports *ports_create(struct txnet_net *tn, const char **why)
 	ret = txn_engine_init_open(&pt->e, &tn->graph, &txn_sched_route, &p, TXNET_PORT_SLOTS);
 	if (ret)
 		goto err_free;
+	/* the faults so far, under txnet_lock: nothing in flight yet, nothing to drop */
+	txn_engine_set_down(&pt->e, tn->faults.down);
 	return pt;
 
 err_free:
@@ -202,6 +204,32 @@ static void collect(struct txnet_ports *pt)
 		WRITE_ONCE(pt->unread, pt->unread + 1);
 		WRITE_ONCE(pt->in_flight, pt->in_flight - 1);
 	}
+}
+
+void txnet_ports_faults(struct txnet_net *tn)
+{
+	struct txnet_ports *pt = txnet_ports_of(tn);
+	struct txn_engine *e;
+	u32 i, pkt;
+
+	if (!pt)
+		return;
+	e = &pt->e;
+	mutex_lock(&pt->lock);
+	if (txn_engine_set_down(e, tn->faults.down) < 0) {
+		pr_err("txnet: %s: port traffic stopped: %s\n", tn->name, e->v.rule);
+		WRITE_ONCE(pt->in_flight, 0);
+	}
+	for (i = 0; i < e->nlost; i++) {
+		pkt = e->lost[i];
+		kfree(pt->slot_msg[pkt]);
+		pt->slot_msg[pkt] = NULL;
+		txn_engine_release(e, pkt);
+		WRITE_ONCE(pt->dropped, pt->dropped + 1);
+		WRITE_ONCE(pt->in_flight, pt->in_flight - 1);
+	}
+	e->nlost = 0;
+	mutex_unlock(&pt->lock);
 }
 
 /* One tick of port traffic; non-zero once nothing is in flight. */

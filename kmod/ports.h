@@ -21,6 +21,7 @@ struct txnet_ports {
 	struct txnet_msg **slot_msg;	/* per slot: where it will be read */
 	struct list_head *mbox;		/* per processor */
 	u32 in_flight, unread;		/* WRITE_ONCE under lock: sysfs reads them */
+	u64 dropped;			/* cut off by a fault: no way to their port */
 	u64 charged;
 };
 
@@ -31,6 +32,8 @@ int txnet_ports_send(struct txnet_net *tn, u32 src, u32 dst, const void *data, u
 /* The tick thread's part: one tick; non-zero once nothing is in flight. */
 int txnet_ports_step(struct txnet_net *tn, void *unused);
 bool txnet_ports_busy(struct txnet_net *tn);
+/* Under txnet_lock, after a fault changed: port packets routed around it, or dropped. */
+void txnet_ports_faults(struct txnet_net *tn);
 /*
  * Hand @node's packets, oldest first, to @put until it refuses one (non-zero);
  * the ones it took are gone from the mailbox.  Returns how many it took.

@@ -25,6 +25,7 @@ void txnet_run_free(struct txnet_run *r)
 	if (!r)
 		return;
 	txn_engine_free(&r->e);
+	kvfree(r->down);
 	txnet_mem_uncharge(r->charged);
 	txnet_result_release(&r->res);
 	kfree(r);
@@ -75,6 +76,8 @@ bool txnet_result_has(const struct txnet_result *r, int attr)
 		return r->status == TXNET_RUN_BLOCKED;
 	case TXNET_A_RES_ERROR:
 		return r->error[0];
+	case TXNET_A_RES_ERROR_LINK:
+		return r->has_error_link;
 	case TXNET_A_RES_ERROR_TICK:
 		return r->status == TXNET_RUN_FAILED || r->status == TXNET_RUN_BLOCKED;
 	case TXNET_A_RES_ERROR_NODE:
@@ -121,6 +124,13 @@ static int reserve(struct txnet_net *tn, const struct txnet_run_req *req,
 	plan->s = txn_sched_pick(&tn->spec, req->op, req->algo, tn->port_model, why);
 	if (!plan->s)
 		return -EOPNOTSUPP;
+	/*
+	 * With faults in force the papers' schedules, proven on the whole
+	 * network, do not apply: auto takes the one that routes around them.
+	 */
+	if (req->algo == TXNET_ALGO_AUTO &&
+	    (READ_ONCE(tn->faults.ncut) || READ_ONCE(tn->faults.nnodes)))
+		plan->s = &txn_sched_general;
 	plan->p.op = req->op;
 	plan->p.port_model = tn->port_model;
 	plan->p.payload = req->payload;
@@ -214,7 +224,8 @@ static struct txnet_run *prepare(struct txnet_net *tn, const struct run_plan *pl
 	int ret;
 
 	/* The engine, and the searches txn_bound() makes while setting up. */
-	bytes = txn_engine_bytes(&tn->graph, plan->s, p) + txn_bound_bytes(&tn->counts) + sizeof(*r);
+	bytes = txn_engine_bytes(&tn->graph, plan->s, p) + txn_bound_bytes(&tn->counts) + sizeof(*r) +
+		tn->faults.words * sizeof(u64);
 	/* find_config(): rows and set, and txn_latin_admit()'s owners */
 	if (plan->s->algo == TXNET_ALGO_SELF_ROUTING)
 		bytes += (u64)tn->counts.procs * (2 + txn_min_log2(tn->counts.procs)) * sizeof(u32);
@@ -231,6 +242,12 @@ static struct txnet_run *prepare(struct txnet_net *tn, const struct run_plan *pl
 		return ERR_PTR(-ENOMEM);
 	}
 	r->charged = bytes;
+	r->down = kvcalloc(tn->faults.words, sizeof(u64), GFP_KERNEL_ACCOUNT | __GFP_NOWARN);
+	if (!r->down) {
+		*why = "out of memory for the exchange";
+		txnet_run_free(r);
+		return ERR_PTR(-ENOMEM);
+	}
 	ret = txn_engine_init(&r->e, &tn->graph, plan->s, p);
 	if (ret) {
 		*why = ret == -ENOMEM ? "out of memory for the exchange's packets" :
@@ -394,6 +411,13 @@ static void finish(struct txnet_run *r, int ret, bool stopped)
 	u32 v;
 
 	res->ticks = e->tick;
+	res->reroutes = txn_engine_reroutes(e);
+	res->links_down = txn_engine_links_down(e);
+	if (e->failed && e->v.link < e->g->links) {
+		res->has_error_link = true;
+		res->error_link[0] = e->g->src[e->v.link];
+		res->error_link[1] = e->g->dst[e->v.link];
+	}
 	res->transmissions = e->transmissions;
 	res->delivered = e->delivered;
 	for (v = 0; v < e->g->nodes; v++) {
@@ -445,6 +469,16 @@ int txnet_run_step(struct txnet_net *tn, void *run)
 	struct txnet_run *r = run;
 	struct txn_engine *e = &r->e;
 
+	u32 gen = smp_load_acquire(&tn->faults.gen);
+
+	/* Faults changed since the last tick (or before the first): the run hears now. */
+	if (gen != r->fault_gen) {
+		r->fault_gen = gen;
+		txnet_faults_copy(&tn->faults, r->down);
+		r->engine_ret = txn_engine_set_down(e, r->down);
+		if (r->engine_ret < 0)
+			return r->engine_ret;
+	}
 	r->engine_ret = txn_engine_tick(e);
 	WRITE_ONCE(tn->run_ticks, e->tick);
 	WRITE_ONCE(tn->run_delivered, e->delivered);

@@ -45,6 +45,9 @@ struct txnet_result {
 	char error[TXNET_ERROR_LEN];
 	u64 error_tick;
 	u32 error_node;
+	bool has_error_link;
+	u32 error_link[2];		/* the link the error names: from, to */
+	u32 reroutes, links_down;	/* faults: routed around them, links down at the end */
 };
 
 struct txnet_run {
@@ -54,6 +57,8 @@ struct txnet_run {
 	u64 charged;			/* bytes charged to mem_budget */
 	int engine_ret;			/* the last txn_engine_tick() */
 	bool admissible;		/* self-routing: txn_latin_admit() found a configuration */
+	u64 *down;			/* the network's links down, as this run last read them */
+	u32 fault_gen;			/* ... at this generation of its faults */
 };
 
 struct txnet_net;

@@ -9,6 +9,7 @@
 #include <linux/kobject.h>
 #include <linux/ktime.h>
 #include "fabric.h"
+#include "fault.h"
 #include <linux/list.h>
 #include <linux/mutex.h>
 #include <linux/wait.h>
@@ -70,6 +71,7 @@ struct txnet_net {
 	struct txnet_ports *ports;	/* created by the first send */
 	struct txnet_fabric *fabric;	/* TXNET_A_NETDEV: the interfaces, set at creation */
 	bool want_netdev;		/* ... asked for: txnet_net_register() makes them */
+	struct txnet_faults faults;	/* cables cut, nodes down: fault.c */
 
 	struct mutex res_lock;		/* guards last */
 	struct txnet_result last;

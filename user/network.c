@@ -105,6 +105,18 @@ static int str_attr(const struct nlattr *a, char *buf, size_t len)
 	return 0;
 }
 
+/* A binary attribute of u32s, at most @max of them. */
+static int u32_list(const struct nlattr *a, uint32_t *to, uint32_t max, uint32_t *n)
+{
+	uint32_t len = mnl_attr_get_payload_len(a);
+
+	if (len % sizeof(uint32_t) || len / sizeof(uint32_t) > max)
+		return -1;
+	memcpy(to, mnl_attr_get_payload(a), len);
+	*n = len / sizeof(uint32_t);
+	return 0;
+}
+
 static int network_attr_cb(const struct nlattr *a, void *data)
 {
 	struct txnet_info *ni = data;
@@ -137,6 +149,14 @@ static int network_attr_cb(const struct nlattr *a, void *data)
 	case TXNET_A_RUN_EXPECTED: err = u64_attr(a, &ni->run_expected); break;
 	case TXNET_A_PORTS_IN_FLIGHT: err = u32_attr(a, &ni->ports_in_flight); break;
 	case TXNET_A_PORTS_UNREAD: err = u32_attr(a, &ni->ports_unread); break;
+	case TXNET_A_PORTS_DROPPED: err = u64_attr(a, &ni->ports_dropped); break;
+	case TXNET_A_CABLES_CUT:
+		err = u32_list(a, ni->cables, 2 * TXNET_FAULTS_LISTED, &ni->ncables);
+		ni->ncables /= 2;
+		break;
+	case TXNET_A_NODES_DOWN:
+		err = u32_list(a, ni->nodes_down, TXNET_FAULTS_LISTED, &ni->nnodes_down);
+		break;
 	case TXNET_A_TOTAL_DISTANCE: err = u64_attr(a, &ni->total_distance); break;
 	case TXNET_A_AS_BOUND:	err = u64_attr(a, &ni->as_bound); break;
 	case TXNET_A_CUT_BOUND:	err = u64_attr(a, &ni->cut_bound); break;
@@ -274,9 +294,30 @@ void network_print(const struct txnet_info *ni, const char *event)
 	if (network_has(ni, TXNET_A_PORTS_UNREAD))
 		print_uint(PRINT_ANY, "ports_unread", " ports-unread %u",
 			   ni->ports_unread);
+	if (network_has(ni, TXNET_A_PORTS_DROPPED) && ni->ports_dropped)
+		print_u64(PRINT_ANY, "ports_dropped", " ports-dropped %" PRIu64,
+			  ni->ports_dropped);
 	if (network_has(ni, TXNET_A_MEM_BYTES))
 		print_u64(PRINT_ANY, "mem_bytes", " mem-bytes %" PRIu64,
 			  ni->mem_bytes);
+	if (network_has(ni, TXNET_A_CABLES_CUT)) {
+		print_string(PRINT_TEXT, NULL, "%s", " links-down");
+		open_json_array("links_down");
+		for (uint32_t i = 0; i < ni->ncables; i++) {
+			open_json_array(NULL);
+			print_uint(PRINT_ANY, NULL, " %u", ni->cables[2 * i]);
+			print_uint(PRINT_ANY, NULL, "-%u", ni->cables[2 * i + 1]);
+			close_json_array();
+		}
+		close_json_array();
+	}
+	if (network_has(ni, TXNET_A_NODES_DOWN)) {
+		print_string(PRINT_TEXT, NULL, "%s", " nodes-down");
+		open_json_array("nodes_down");
+		for (uint32_t i = 0; i < ni->nnodes_down; i++)
+			print_uint(PRINT_ANY, NULL, " %u", ni->nodes_down[i]);
+		close_json_array();
+	}
 	if (network_has(ni, TXNET_A_RUN_ID))
 		print_uint(PRINT_JSON, "runs", NULL, ni->run_id);
 	print_nl();

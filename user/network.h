@@ -49,6 +49,10 @@ struct txnet_info {
 	struct txnet_res result;	/* valid if network_has(TXNET_A_RESULT) */
 	uint64_t total_distance, as_bound, cut_bound;	/* products */
 	bool netdev;		/* an interface per processor */
+	uint64_t ports_dropped;	/* port packets a fault cut off */
+	/* faults in force, as GET lists them (TXNET_FAULTS_LISTED at most) */
+	uint32_t ncables, cables[2 * TXNET_FAULTS_LISTED];
+	uint32_t nnodes_down, nodes_down[TXNET_FAULTS_LISTED];
 };
 
 /*

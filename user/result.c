@@ -196,6 +196,13 @@ void result_parse(const struct nlattr *nest, struct txnet_res *r)
 		case TXNET_A_RES_CONFIG_X:	parse_u32(a, &r->config_x, &ok); break;
 		case TXNET_A_RES_BLOCK_STAGE:	parse_u32(a, &r->block_stage, &ok); break;
 		case TXNET_A_RES_BLOCK_SWITCH:	parse_u32(a, &r->block_switch, &ok); break;
+		case TXNET_A_RES_REROUTES:	parse_u32(a, &r->reroutes, &ok); break;
+		case TXNET_A_RES_LINKS_DOWN:	parse_u32(a, &r->links_down, &ok); break;
+		case TXNET_A_RES_ERROR_LINK:
+			ok = mnl_attr_get_payload_len(a) == sizeof(r->error_link);
+			if (ok)
+				memcpy(r->error_link, mnl_attr_get_payload(a), sizeof(r->error_link));
+			break;
 		case TXNET_A_RES_BLOCK_INPUTS:
 			ok = mnl_attr_get_payload_len(a) == sizeof(r->block_inputs);
 			if (ok)
@@ -362,6 +369,18 @@ void result_print(const struct txnet_res *r, const char *key,
 		print_uint(PRINT_JSON, NULL, NULL, r->block_inputs[1]);
 		close_json_array();
 	}
+	/* faults: only when there were any, the text stays as it was without them */
+	if (result_has(r, TXNET_A_RES_LINKS_DOWN) &&
+	    (r->links_down || (result_has(r, TXNET_A_RES_REROUTES) && r->reroutes))) {
+		print_uint(PRINT_ANY, "links_down", " links-down %u", r->links_down);
+		if (result_has(r, TXNET_A_RES_REROUTES))
+			print_uint(PRINT_ANY, "reroutes", " reroutes %u", r->reroutes);
+	} else {
+		if (result_has(r, TXNET_A_RES_LINKS_DOWN))
+			print_uint(PRINT_JSON, "links_down", NULL, r->links_down);
+		if (result_has(r, TXNET_A_RES_REROUTES))
+			print_uint(PRINT_JSON, "reroutes", NULL, r->reroutes);
+	}
 	if (result_has(r, TXNET_A_RES_VALUES)) {
 		print_string(PRINT_TEXT, NULL, "%s", " values");
 		open_json_array("values");
@@ -387,6 +406,14 @@ void result_print(const struct txnet_res *r, const char *key,
 		    r->error_node != NO_NODE)
 			print_uint(PRINT_ANY, "error_node", " node %u",
 				   r->error_node);
+		if (result_has(r, TXNET_A_RES_ERROR_LINK)) {
+			print_uint(PRINT_TEXT, NULL, " link %u", r->error_link[0]);
+			print_uint(PRINT_TEXT, NULL, "-%u", r->error_link[1]);
+			open_json_array("error_link");
+			print_uint(PRINT_JSON, NULL, NULL, r->error_link[0]);
+			print_uint(PRINT_JSON, NULL, NULL, r->error_link[1]);
+			close_json_array();
+		}
 	}
 	close_json_object();
 }

@@ -50,6 +50,8 @@ struct txnet_res {
 	uint32_t config_x;
 	/* TXNET_RUN_BLOCKED: where a permutation blocked */
 	uint32_t block_stage, block_switch, block_inputs[2];
+	/* faults: the link an error names, reroutes, links down at the end */
+	uint32_t error_link[2], reroutes, links_down;
 	/* TXNET_A_RES_VALUES: what each processor ended with */
 	uint32_t nvalues;
 	int64_t values[TXNET_RES_QUEUE_MAX_NODES];

@@ -25,6 +25,8 @@ static const struct command commands[] = {
 	{ "stop",	do_stop,	usage_stop,	"stop the exchange running on a network" },
 	{ "send",	do_send,	usage_send,	"send a packet from one processor's port to another's" },
 	{ "recv",	do_recv,	usage_recv,	"print and remove what arrived at a processor's port" },
+	{ "link",	do_link,	usage_link,	"take the cable between two nodes down, or up" },
+	{ "node",	do_node,	usage_node,	"take a processor down, or up" },
 	{ "monitor",	do_monitor,	usage_monitor,	"print network creation and destruction events" },
 	{ "bounds",	do_bounds,	usage_bounds,	"print every operation's lower bound on a topology" },
 	{ "series",	do_series,	usage_series,	"print or draw (SVG) the last run's time series" },

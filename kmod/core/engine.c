@@ -88,7 +88,7 @@ struct txn_array {
 	bool zero;
 };
 
-#define TXN_ENGINE_ARRAYS	25	/* the most engine_layout() fills: 12 public, 13 own */
+#define TXN_ENGINE_ARRAYS	28	/* more than engine_layout() ever fills */
 #define PUB(field, n, sz, z) \
 	((struct txn_array){ (n), offsetof(struct txn_engine, field), (sz), false, (z) })
 #define OWN(field, n, sz, z) \
@@ -133,6 +133,7 @@ static u32 engine_layout(const struct txn_graph *g, const struct layout_args *la
 	a[k++] = OWN(recv_at, v, sizeof(u64), true);
 	a[k++] = OWN(arrivals, moves, sizeof(u32), false);
 	a[k++] = OWN(recvd, n, sizeof(u32), true);
+	a[k++] = OWN(down, (links + 63) / 64, sizeof(u64), true);
 	if (txn_op_combines(la->op)) {
 		a[k++] = OWN(part, npkts, sizeof(struct txn_part), true);
 		a[k++] = OWN(res, n, sizeof(struct txn_part), true);
@@ -148,6 +149,7 @@ static u32 engine_layout(const struct txn_graph *g, const struct layout_args *la
 		a[k++] = OWN(len, npkts, sizeof(u32), false);
 		a[k++] = OWN(sum, npkts, sizeof(u32), false);
 		a[k++] = PUB(done, moves, sizeof(u32), false);
+		a[k++] = PUB(lost, npkts, sizeof(u32), false);
 	}
 	return k;
 }
@@ -214,7 +216,8 @@ static const struct txn_array engine_arrays[] = {
 	OWN(pk, 0, 0, 0), OWN(payload, 0, 0, 0), OWN(stamp, 0, 0, 0), OWN(sent_at, 0, 0, 0),
 	OWN(recv_at, 0, 0, 0), OWN(arrivals, 0, 0, 0), OWN(recvd, 0, 0, 0), OWN(part, 0, 0, 0),
 	OWN(res, 0, 0, 0), OWN(vals, 0, 0, 0), OWN(have, 0, 0, 0), OWN(src, 0, 0, 0),
-	OWN(len, 0, 0, 0), OWN(sum, 0, 0, 0), OWN(dests, 0, 0, 0),
+	OWN(len, 0, 0, 0), OWN(sum, 0, 0, 0), OWN(dests, 0, 0, 0), OWN(down, 0, 0, 0),
+	PUB(lost, 0, 0, 0),
 };
 
 void txn_engine_free(struct txn_engine *e)
@@ -468,6 +471,7 @@ static void mirror(struct txn_engine *e)
 	e->copies = L->copies_made;
 	e->merges = L->merges;
 	e->injected = L->injected;
+	e->dropped = L->dropped;
 }
 
 int txn_engine_init(struct txn_engine *e, const struct txn_graph *g,
@@ -943,6 +947,13 @@ static int arrive_at(struct txn_engine *e, u64 t, u32 pkt, u32 to)
 	}
 }
 
+static noinline int link_down(struct txn_engine *e, u64 t, u32 pkt, u32 link)
+{
+	txn_violate(e, t, e->g->src[link], pkt, "a packet was sent over a link that is down");
+	e->v.link = link;
+	return -EPROTO;
+}
+
 /*
  * Check and apply every move of tick @t in one pass.  A packet that moved
  * this tick carries TXN_LOC_MOVED until the tick ends, so a second move of
@@ -984,6 +995,8 @@ static __always_inline int move_all(struct txn_engine *e, u64 t, u32 *narr, cons
 						   "store-and-forward: packet moved twice in one tick");
 			return txn_violate(e, t, from, pkt, "packet is not at the node the link leaves");
 		}
+		if (L->ndown && txn_bit(L->down, link))
+			return link_down(e, t, pkt, link);
 		lid = line ? line[link] : link;
 		if (L->stamp[lid] == t)
 			return line_conflict(e, t, i, lid);
@@ -1145,7 +1158,7 @@ int txn_check_untouched(struct txn_engine *e, u64 t)
 				   "the scheduler rewrote the run's parameters");
 	if (e->tick != L->tick || e->delivered != L->delivered || e->expected != L->expected ||
 	    e->transmissions != L->transmissions || e->injected != L->injected ||
-	    e->copies != L->copies_made || e->merges != L->merges)
+	    e->copies != L->copies_made || e->merges != L->merges || e->dropped != L->dropped)
 		return txn_violate(e, t, TXN_NONE, TXN_NONE,
 				   "the scheduler rewrote the engine's counters");
 	return 0;
@@ -1229,7 +1242,7 @@ int txn_engine_tick(struct txn_engine *e)
 	if (L->series)
 		txn_series_held(L->series, t, L->pk, e->npkts);
 	if (L->open)
-		return L->delivered == L->injected;
+		return L->delivered + L->dropped == L->injected;
 	if (L->delivered == L->expected)
 		return 1;
 	if (L->delivered != before)

@@ -94,6 +94,20 @@ struct txn_sched {
 	u32 (*sq_key)(const struct txn_engine *e, u32 pkt, u32 link);
 	/* Bytes start and inject allocate at most for @npkts packet slots; may be NULL. */
 	u64 (*priv_bytes)(const struct txn_graph *g, u32 op, u64 npkts);
+	/*
+	 * Faults (txn_engine_set_down()): the links that are down changed;
+	 * rebuild whatever routes packets so that none takes a link that is
+	 * down (txn_link_down()).  0, or -errno when this run cannot route
+	 * around them.  NULL: a fixed schedule, whose run fails when a link
+	 * it may use goes down.
+	 */
+	int (*reroute)(struct txn_engine *e);
+	/*
+	 * ... after which the engine takes every queued packet off its queue
+	 * and asks this where it goes on from @v (txn_way()), TXN_NO_LINK
+	 * when it cannot reach @dst any more.
+	 */
+	u64 (*way_from)(const struct txn_engine *e, u32 pkt, u32 v, u32 dst);
 };
 
 struct txn_run_params {
@@ -209,11 +223,17 @@ struct txn_engine {
 	u64 transmissions;
 	u64 copies, merges;
 	u64 injected;			/* open traffic: packets put in */
+	u64 dropped;			/* open traffic: packets no way leads to any more */
 	struct txn_violation v;
 	bool failed;
 
 	/* open traffic: slots delivered in the last tick, for the shell */
 	u32 *done, ndone;
+	/*
+	 * open traffic: slots the last txn_engine_set_down() dropped (their
+	 * destination unreachable), which the shell counts and releases
+	 */
+	u32 *lost, nlost;
 
 	void *priv;			/* the scheduler's state */
 	u64 sched_state[4];		/* small scheduler state, no allocation */
@@ -257,6 +277,22 @@ void txn_engine_set_port_model(struct txn_engine *e, u32 port_model);
  */
 struct txn_series;
 void txn_engine_record(struct txn_engine *e, struct txn_series *s);
+
+/*
+ * Faults: @down has a bit per link (words of 64), set while the link is
+ * down; the engine keeps its own copy, read now, between two ticks.  A
+ * move over a link that is down breaks a rule.  When links went down or
+ * came up, a schedule with reroute() routes around them and the engine
+ * requeues every queued packet where way_from() says (open traffic: one
+ * that can no longer arrive is dropped, in e->lost); a run whose schedule
+ * cannot (fixed schedules, trees) fails at once, e->v.link naming the
+ * first link that went down.  0, or -EPROTO when the run failed.
+ */
+int txn_engine_set_down(struct txn_engine *e, const u64 *down);
+bool txn_link_down(const struct txn_engine *e, u32 link);
+/* Links down, and how many times a run was routed around faults. */
+u32 txn_engine_links_down(const struct txn_engine *e);
+u32 txn_engine_reroutes(const struct txn_engine *e);
 
 /*
  * Advance one tick.  Returns 1 when everything was delivered, 0 to go on,

@@ -64,6 +64,9 @@ struct txn_ledger {
 
 	u32 *src, *len, *sum;		/* open traffic: per slot */
 	u32 *dests;			/* permutation: the request's, copied */
+	u64 *down;			/* per link, a bit: down (txn_engine_set_down) */
+	u32 ndown, reroutes;
+	u64 dropped;			/* open traffic: lost to faults */
 	struct txn_series *series;	/* the caller's, recorded into each tick; or NULL */
 };
 

@@ -67,7 +67,8 @@ static void bfs(struct txn_paths *P, u32 start, bool inward, u32 *via)
 			i = lo + (j + start) % (hi - lo);
 			l = inward ? P->in_link[i] : i;
 			w = inward ? g->src[l] : g->dst[l];
-			if (P->dist[w] != TXN_NO_LINK)
+			if (P->dist[w] != TXN_NO_LINK ||
+			    (P->down && txn_link_down_in(P->down, l)))
 				continue;
 			P->dist[w] = P->dist[u] + 1;
 			via[w] = l;

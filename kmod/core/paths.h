@@ -16,7 +16,13 @@ struct txn_paths {
 	u32 *queue;		/* BFS order of the last search */
 	u32 *dist;		/* distances of the last search, TXN_NO_LINK: unreached */
 	u32 reached;		/* vertices the last search reached */
+	const u64 *down;	/* the caller's: a bit per link that searches avoid, or NULL */
 };
+
+static inline bool txn_link_down_in(const u64 *down, u32 l)
+{
+	return down[l / 64] >> (l % 64) & 1;
+}
 
 u64 txn_paths_bytes(const struct txn_graph *g);
 int txn_paths_init(struct txn_paths *P, const struct txn_graph *g);

@@ -48,6 +48,11 @@
 #define DT_PORT0	0x100U	/* the factor's first port at a is on a shortest path */
 #define DT_PORT1	0x200U	/* ... its second */
 #define DT_WIDTH_SHIFT	10	/* the ports a has in the factor */
+/*
+ * Faults: unicast runs route around links that are down by tables of
+ * searches that avoid them, n x V hops; past this size a run does not.
+ */
+#define REROUTE_BYTES_MAX	(16U << 20)
 
 struct gen {
 	struct txn_paths P;
@@ -97,6 +102,8 @@ struct gen {
 	u16 *dtab;		/* rings and arrays up to DTAB_K: per factor, k x k steps */
 	u32 *drow;		/* ... V x ndims: where v's row of each factor's table starts */
 	bool two_d;		/* ... and two factors: onward_2d routes */
+	u64 *down;		/* faults: the links down, copied at each reroute ... */
+	bool faulty;		/* ... and some are: route[] alone routes, not coordinates */
 };
 
 static u32 gen_keys(const struct txn_graph *g)
@@ -206,6 +213,24 @@ static bool few_ports(const struct txn_graph *g)
 	return true;
 }
 
+static bool unicast_op(u32 op)
+{
+	return op == TXNET_OP_TOTAL_EXCHANGE || op == TXNET_OP_SCATTER ||
+	       op == TXNET_OP_GATHER || op == TXNET_OP_PERMUTATION;
+}
+
+/* What gen_reroute() may allocate: the tables coordinates did without, and the copy of faults. */
+static u64 reroute_bytes(const struct txn_graph *g, u32 op)
+{
+	u64 rows = all_toward(op, g->nodes > g->procs) ? g->procs : 1;
+	u64 b = rows * g->nodes * sizeof(struct hop);
+
+	if (!unicast_op(op) || b > REROUTE_BYTES_MAX)
+		return 0;
+	return (by_coord(g, op) ? b + g->procs * sizeof(u32) : 0) +
+	       ((u64)g->links + 63) / 64 * sizeof(u64);
+}
+
 static u64 gen_priv_bytes(const struct txn_graph *g, u32 op, u64 npkts)
 {
 	bool sw = g->nodes > g->procs, co = by_coord(g, op);
@@ -220,7 +245,7 @@ static u64 gen_priv_bytes(const struct txn_graph *g, u32 op, u64 npkts)
 	       (addressed(g, op) ? npkts * sizeof(u32) : 0) +
 	       2 * V * sizeof(u64) + 2 * n * sizeof(u32) +
 	       (op == TXNET_OP_PREFIX_SUM ? n * (1 + SCAN_STEPS * sizeof(u32)) + npkts : 0) +
-	       (u64)g->links * sizeof(u64) + 2 * V * sizeof(u32) + n;
+	       (u64)g->links * sizeof(u64) + 2 * V * sizeof(u32) + n + reroute_bytes(g, op);
 }
 
 static void gen_fini(struct txn_engine *e)
@@ -247,6 +272,7 @@ static void gen_fini(struct txn_engine *e)
 	txn_free(s->line_at);
 	txn_free(s->sent);
 	txn_free(s->recv);
+	txn_free(s->down);
 	txn_free(s->holders);
 	txn_free(s->assigned);
 	txn_free(s->rd);
@@ -306,7 +332,8 @@ static int build_toward(struct gen *s, u32 d)
 		dv = s->P.dist[v];
 		m = 0;
 		for (p = 0; p < 8 && g->first[v] + p < g->first[v + 1]; p++)
-			if (dv != TXN_NO_LINK && dv && s->P.dist[g->dst[g->first[v] + p]] == dv - 1)
+			if (dv != TXN_NO_LINK && dv && s->P.dist[g->dst[g->first[v] + p]] == dv - 1 &&
+			    !(s->P.down && txn_link_down_in(s->P.down, g->first[v] + p)))
 				m |= 1U << p;
 		s->route[base + v] = (struct hop){ s->via[v], key_of(s, dv), m, 0 };
 	}
@@ -601,9 +628,9 @@ static __always_inline u32 way_toward(const struct txn_engine *e, const struct g
 	u32 best, first, l;
 	u8 m;
 
-	if (s->dtab)
+	if (s->dtab && !s->faulty)
 		return way_by_table(e, s, v, d, key);
-	if (s->coord)
+	if (s->coord && !s->faulty)
 		return way_by_coord(e, s, v, d, key);
 	h = &s->route[(u64)s->row_of[d] * s->V + v];
 	best = h->link;
@@ -650,9 +677,66 @@ static u64 gen_onward(const struct txn_engine *e, u32 pkt, u32 link, u32 dst)
 	u32 key, l;
 
 	(void)pkt;
-	if (s->two_d)	/* a call in tail position: a jump to a leaf that saves nothing */
+	if (s->two_d && !s->faulty)	/* a call in tail position: a jump to a leaf that saves nothing */
 		return onward_2d(e, pkt, link, dst);
 	l = way_toward(e, s, e->g->dst[link], dst, &key);
+	return txn_way(l, key);
+}
+
+/*
+ * Faults: unicast packets go on by route[], built afresh by searches that
+ * avoid the links down, for every destination (products, which route by
+ * coordinates, get the table now).  Trees of copies and partial sums are
+ * fixed once built: those operations cannot route around a fault.
+ */
+static int gen_reroute(struct txn_engine *e)
+{
+	struct gen *s = e->priv;
+	const struct txn_graph *g = e->g;
+	u32 op = e->p.op, rows, l, d, words = (g->links + 63) / 64;
+	int ret;
+
+	if (!unicast_op(op))
+		return -EOPNOTSUPP;
+	rows = all_toward(op, s->switches) ? s->n : 1;
+	if ((u64)rows * s->V * sizeof(struct hop) > REROUTE_BYTES_MAX)
+		return -E2BIG;
+	if (!s->down) {
+		s->down = txn_zalloc_array(words, sizeof(u64));
+		if (!s->down)
+			return -ENOMEM;
+		s->P.down = s->down;
+	}
+	if (!s->route) {
+		txn_free(s->row_of);
+		s->row_of = rows_map(s->n, rows, txn_op_has_root(op) ? e->p.root : s->center);
+		s->route = txn_alloc_array((u64)rows * s->V, sizeof(struct hop));
+		if (!s->row_of || !s->route)
+			return -ENOMEM;
+		s->trows = rows;
+	}
+	memset(s->down, 0, words * sizeof(u64));
+	for (l = 0; l < g->links; l++)
+		if (txn_link_down(e, l))
+			s->down[l / 64] |= 1ULL << (l % 64);
+	s->faulty = true;
+	for (d = 0; d < s->n; d++) {
+		if (s->row_of[d] == TXN_NONE)
+			continue;
+		ret = build_toward(s, d);
+		if (ret)
+			return ret;
+		txn_cond_resched();
+	}
+	return 0;
+}
+
+static u64 gen_way_from(const struct txn_engine *e, u32 pkt, u32 v, u32 dst)
+{
+	u32 key, l;
+
+	(void)pkt;
+	l = way_toward(e, e->priv, v, dst, &key);
 	return txn_way(l, key);
 }
 
@@ -1150,4 +1234,6 @@ const struct txn_sched txn_sched_general = {
 	.fini = gen_fini,
 	.pq_keys = gen_keys,
 	.priv_bytes = gen_priv_bytes,
+	.reroute = gen_reroute,
+	.way_from = gen_way_from,
 };

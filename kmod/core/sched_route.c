@@ -14,6 +14,10 @@
  *
  * Works on every topology, MINs' one-way links included.  The choose step
  * visits only links with something queued (the engine's active bits).
+ *
+ * While links are down (faults) every network routes by the trees, found
+ * by searches that avoid those links: products too, since dimension order
+ * has no way around a broken link.
  */
 #include "sched.h"
 #include "paths.h"
@@ -28,6 +32,8 @@ struct route_state {
 	u32 *tree;		/* slots x V: the out-link towards that destination */
 	u64 *sent, *recv;	/* single-port: tick + 1 a node last sent / received */
 	u64 *line_at;		/* MINs: tick + 1 a line last carried a packet */
+	u64 *down;		/* the links the engine has down, copied at each reroute */
+	bool faulty;		/* some are: trees, not coordinates */
 };
 
 static bool by_coord(const struct txn_graph *g)
@@ -57,6 +63,7 @@ static void route_fini(struct txn_engine *e)
 	txn_free(st->sent);
 	txn_free(st->recv);
 	txn_free(st->line_at);
+	txn_free(st->down);
 	txn_free(st);
 	e->priv = NULL;
 }
@@ -81,13 +88,17 @@ static int route_start(struct txn_engine *e)
 		if (!st->coord)
 			goto nomem;
 		txn_graph_coords(g, st->coord);
-		return 0;
 	}
+	st->down = txn_zalloc_array((g->links + 63) / 64, sizeof(u64));
+	if (!st->down)
+		goto nomem;
+	st->P.down = st->down;
 	st->slots = cache_slots(g);
 	st->tree_of = txn_alloc_array(st->slots, sizeof(u32));
 	st->tree = txn_alloc_array((u64)st->slots * v, sizeof(u32));
 	if (!st->tree_of || !st->tree || txn_paths_init(&st->P, g))
 		goto nomem;
+	st->P.down = st->down;
 	for (i = 0; i < st->slots; i++)
 		st->tree_of[i] = TXN_NONE;
 	return 0;
@@ -143,7 +154,29 @@ static u32 way_on(const struct txn_engine *e, u32 v, u32 d)
 {
 	struct route_state *st = e->priv;
 
-	return st->coord ? way_by_coord(e->g, st, v, d) : way_by_tree(st, v, d);
+	return st->coord && !st->faulty ? way_by_coord(e->g, st, v, d) : way_by_tree(st, v, d);
+}
+
+/* Links went down or came up: trees searched afresh, around the ones down. */
+static int route_reroute(struct txn_engine *e)
+{
+	struct route_state *st = e->priv;
+	u32 l, i;
+
+	memset(st->down, 0, (e->g->links + 63) / 64 * sizeof(u64));
+	for (l = 0; l < e->g->links; l++)
+		if (txn_link_down(e, l))
+			st->down[l / 64] |= 1ULL << (l % 64);
+	st->faulty = txn_engine_links_down(e) > 0;
+	for (i = 0; i < st->slots; i++)
+		st->tree_of[i] = TXN_NONE;
+	return 0;
+}
+
+static u64 route_way_from(const struct txn_engine *e, u32 pkt, u32 v, u32 dst)
+{
+	(void)pkt;
+	return txn_way(way_on(e, v, dst), 0);
 }
 
 static int route_inject(struct txn_engine *e, u32 pkt)
@@ -221,7 +254,8 @@ static u64 route_priv_bytes(const struct txn_graph *g, u32 op, u64 npkts)
 	(void)op;
 	(void)npkts;
 	if (by_coord(g))
-		return b + v * g->ndims * sizeof(u32);
+		b += v * g->ndims * sizeof(u32);
+	b += ((u64)g->links + 63) / 64 * sizeof(u64);
 	return b + txn_paths_bytes(g) + (u64)cache_slots(g) * (1 + v) * sizeof(u32);
 }
 
@@ -234,4 +268,6 @@ const struct txn_sched txn_sched_route = {
 	.inject = route_inject,
 	.fini = route_fini,
 	.priv_bytes = route_priv_bytes,
+	.reroute = route_reroute,
+	.way_from = route_way_from,
 };

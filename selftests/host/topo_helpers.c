@@ -183,6 +183,11 @@ const char *tg_check_basic(const struct tg *t, bool oneway)
 
 void tg_bfs(const struct txn_graph *g, uint32_t s, uint32_t *dist)
 {
+	tg_bfs_avoiding(g, s, dist, NULL);
+}
+
+void tg_bfs_avoiding(const struct txn_graph *g, uint32_t s, uint32_t *dist, const uint64_t *down)
+{
 	uint32_t *q = malloc(sizeof(*q) * g->nodes), head = 0, tail = 0, u, l;
 
 	for (u = 0; u < g->nodes; u++)
@@ -192,7 +197,7 @@ void tg_bfs(const struct txn_graph *g, uint32_t s, uint32_t *dist)
 	while (head < tail) {
 		u = q[head++];
 		for (l = g->first[u]; l < g->first[u + 1]; l++) {
-			if (dist[g->dst[l]] != UINT32_MAX)
+			if (dist[g->dst[l]] != UINT32_MAX || (down && (down[l / 64] >> (l % 64) & 1)))
 				continue;
 			dist[g->dst[l]] = dist[u] + 1;
 			q[tail++] = g->dst[l];

@@ -33,6 +33,8 @@ const char *tg_check_basic(const struct tg *t, bool oneway);
 
 /* Distances from @s (UINT32_MAX: unreachable); @dist has g->nodes entries. */
 void tg_bfs(const struct txn_graph *g, uint32_t s, uint32_t *dist);
+/* ... over the links whose bit in @down (64 a word) is clear. */
+void tg_bfs_avoiding(const struct txn_graph *g, uint32_t s, uint32_t *dist, const uint64_t *down);
 
 /* Largest distance between two processors; UINT32_MAX if disconnected. */
 uint32_t tg_proc_diameter(const struct txn_graph *g);

@@ -698,6 +698,84 @@ TEST_F(err, record_and_series)
 	EXPECT_EQ(TXNET_STATE_IDLE, x.info.state);
 }
 
+/* A FAULT for network "bad": @node, or the cable @u - @v (TXN_NONE: left out), @up (-1: left out). */
+static void fault_req(struct txnl *t, int node, int u, int v, int up, int *at)
+{
+	struct nl_msg *m = txnl_msg(t, TXNET_CMD_FAULT, 0);
+
+	if (!m)
+		return;
+	nla_put_string(m, TXNET_A_NAME, "bad");
+	if (node >= 0)
+		nla_put_u32(m, TXNET_A_NODE, node);
+	if (u >= 0)
+		nla_put_u32(m, TXNET_A_SRC, u);
+	if (at)
+		*at = txnl_tail(m);
+	if (v >= 0)
+		nla_put_u32(m, TXNET_A_DST, v);
+	if (up >= 0)
+		nla_put_u8(m, TXNET_A_UP, up);
+	txnl_xfer(t, m, NULL, NULL);
+}
+
+/*
+ * FAULT names what is wrong with it and changes nothing: the state is
+ * required and is 0 or 1; a node or a cable, not both, not neither; a
+ * cable is two nodes a link joins (0 and 2 are not neighbours on a ring
+ * of 4), a node a processor.  Then one that is right, undone.
+ */
+TEST_F(err, fault_refusals)
+{
+	struct txnet_req r = mk(TXNET_TOPO_RING, 1, (uint32_t[]){ 4 });
+	struct txnl_netx x;
+	int at;
+
+	ASSERT_EQ(0, txnl_new(&self->t, &r, NULL));
+	fault_req(&self->t, 1, -1, -1, -1, NULL);
+	REFUSED(EINVAL, "TXNET_A_UP");
+	EXPECT_EQ(TXNET_A_UP, self->miss);
+	fault_req(&self->t, 1, -1, -1, 2, NULL);
+	REFUSED(ERANGE, NULL);
+	fault_req(&self->t, -1, -1, -1, 0, NULL);
+	REFUSED(EINVAL, "a node (TXNET_A_NODE) or a cable");
+	fault_req(&self->t, -1, 0, -1, 0, NULL);
+	REFUSED(EINVAL, "TXNET_A_DST");
+	EXPECT_EQ(TXNET_A_DST, self->miss);
+	fault_req(&self->t, 1, 0, 1, 0, NULL);
+	REFUSED(EINVAL, "not both");
+	fault_req(&self->t, -1, 0, 2, 0, &at);
+	REFUSED(EINVAL, "no link joins");
+	EXPECT_EQ(at, self->t.off);
+	fault_req(&self->t, -1, 0, 4, 0, &at);
+	REFUSED(EINVAL, "no such node");
+	EXPECT_EQ(at, self->t.off);
+	fault_req(&self->t, 4, -1, -1, 0, NULL);
+	REFUSED(EINVAL, "not a processor");
+	ASSERT_EQ(0, txnl_getx(&self->t, "bad", &x));
+	EXPECT_EQ(0, x.ncables);
+	EXPECT_EQ(0, x.nnodes_down);
+
+	/* cut 3-0 (listed as 0-3), node 2 down: GET lists them; undone, nothing */
+	fault_req(&self->t, -1, 3, 0, 0, NULL);
+	ASSERT_EQ(0, self->t.err) TH_LOG("%s", self->t.msg);
+	fault_req(&self->t, 2, -1, -1, 0, NULL);
+	ASSERT_EQ(0, self->t.err) TH_LOG("%s", self->t.msg);
+	ASSERT_EQ(0, txnl_getx(&self->t, "bad", &x));
+	ASSERT_EQ(1, x.ncables);
+	EXPECT_EQ(0, x.cables[0]);
+	EXPECT_EQ(3, x.cables[1]);
+	ASSERT_EQ(1, x.nnodes_down);
+	EXPECT_EQ(2, x.nodes_down[0]);
+	fault_req(&self->t, -1, 0, 3, 1, NULL);
+	fault_req(&self->t, 2, -1, -1, 1, NULL);
+	ASSERT_EQ(0, txnl_getx(&self->t, "bad", &x));
+	EXPECT_EQ(0, x.ncables);
+	EXPECT_EQ(0, x.nnodes_down);
+	txnl_del(&self->t, "bad");
+	NOTHING_LEFT();
+}
+
 TEST_F(err, module_params)
 {
 	static const char *const bad_nodes[] = { "0", "1", "garbage", "-1", "16777217", "\n",

@@ -12,7 +12,7 @@ TXCTL=${TXCTL:-txctl}
 N=0 PASS=0 FAIL=0
 bad=
 echo "TAP version 13"
-echo "1..7"
+echo "1..9"
 ok() { N=$((N + 1)); PASS=$((PASS + 1)); echo "ok $N $1"; }
 fail() { N=$((N + 1)); FAIL=$((FAIL + 1)); echo "not ok $N $1"; }
 result() {
@@ -56,8 +56,6 @@ join() {
 	in_ns "$1" ip link set "txfab$1" up
 	in_ns "$1" ip link set lo up
 }
-# the smallest round trip ping printed, in ms (integer part)
-min_rtt() { sed -n 's|.*min/avg/max = \([0-9]*\)\..*|\1|p' "$1"; }
 
 # 1: one interface a processor, MACs naming it (02:74:<net id>:<processor>), MTU up to the payload limit
 "$TXCTL" create torus 4 4 name fab netdev tick-ns 1000000 > /dev/null || bad="$bad [create failed]"
@@ -77,18 +75,28 @@ ip link set txfab1 mtu 1500
 result "an_interface_per_processor"
 
 # 2: ping across the fabric.  Processor 0 is (0,0), 5 is (1,1), 10 is
-# (2,2): 2 and 4 hops away.  Paced at 1 ms a tick, a round trip cannot take
-# less than 2 x hops ticks: 4 and 8 ms (a lower bound, whatever the host).
-# -W 600 waits for replies as long as any other hang guard here: a slow
-# host delays them, it must not lose them.
+# (2,2): 2 and 4 hops away.  A round trip is 2 x hops ticks of the
+# network's own, each hop one: the network's tick counter advances at
+# least that much, less the last tick (counted once the frames it moved
+# are handed to the stack), while one ping waits for its reply: 2 x hops
+# - 1.  Counted, not timed: a late host delays ticks, or runs late ones
+# back to back, and neither changes the count.  -W 600 waits for replies as long as any other hang
+# guard here: a slow host delays them, it must not lose them.
 join 0; join 5; join 10; join 15
 out=/tmp/txnet_fabric.$$
-in_ns 0 ping -c 3 -W 600 10.0.0.6 > "$out" 2>&1 || bad="$bad [ping 0 -> 5: $(tail -n 2 "$out")]"
-m=$(min_rtt "$out")
-[ -n "$m" ] && [ "$m" -ge 4 ] || bad="$bad [0 -> 5 round trip $m ms, under 2 x 2 ticks]"
-in_ns 0 ping -c 3 -W 600 10.0.0.11 > "$out" 2>&1 || bad="$bad [ping 0 -> 10: $(tail -n 2 "$out")]"
-m=$(min_rtt "$out")
-[ -n "$m" ] && [ "$m" -ge 8 ] || bad="$bad [0 -> 10 round trip $m ms, under 2 x 4 ticks]"
+# ping_ticks N IP: the ticks the network advanced while N pinged IP once; empty without a reply
+ping_ticks() {
+	t0=$(cat /sys/kernel/txnet/fab/ticks)
+	if in_ns "$1" ping -c 1 -W 600 "$2" > "$out" 2>&1; then
+		echo $(($(cat /sys/kernel/txnet/fab/ticks) - t0))
+	fi
+}
+for k in 1 2 3; do
+	m=$(ping_ticks 0 10.0.0.6)
+	[ -n "$m" ] && [ "$m" -ge 3 ] || bad="$bad [0 -> 5: '$m' ticks, under 2 x 2 - 1: $(tail -n 2 "$out")]"
+	m=$(ping_ticks 0 10.0.0.11)
+	[ -n "$m" ] && [ "$m" -ge 7 ] || bad="$bad [0 -> 10: '$m' ticks, under 2 x 4 - 1: $(tail -n 2 "$out")]"
+done
 result "ping_across_the_fabric"
 
 # 3: the counters: what 0 sent, 10 received (ARP and pings, at least the 3 echoes)
@@ -145,7 +153,61 @@ else
 	N=$((N + 1)); echo "ok $N tcp_across_the_fabric # SKIP no python3 in this guest"
 fi
 
-# 5: a netns that ends takes its interface with it (it is not sent back
+# 5: faults under the interfaces.  Cables 0-1 and 0-4 cut: 0's ways out
+# are round the torus only, and 5 is 4 hops away (0-3-7-4-5, 0-12-13-1-5)
+# instead of 2: a round trip counts at least 2 x 4 - 1 = 7 ticks (2 hops:
+# 3, as test 2 counts).  Node 10
+# down: its interface loses its carrier, nothing reaches it; back up, it
+# has its carrier and answers again.
+"$TXCTL" set fab tick-ns 1000000 > /dev/null
+"$TXCTL" link fab down 0 1 || bad="$bad [link down 0 1 refused]"
+"$TXCTL" link fab down 4 0 || bad="$bad [link down 4 0 refused]"
+"$TXCTL" show fab | grep -q "links-down 0-1 0-4" || bad="$bad [show: $("$TXCTL" show fab)]"
+for k in 1 2 3; do
+	m=$(ping_ticks 0 10.0.0.6)
+	[ -n "$m" ] && [ "$m" -ge 7 ] || bad="$bad [0 -> 5 around the cut: '$m' ticks, under 2 x 4 - 1: $(tail -n 2 "$out")]"
+done
+"$TXCTL" node fab down 10 || bad="$bad [node down 10 refused]"
+no_carrier() { in_ns 10 ip link show txfab10 | grep -q NO-CARRIER; }
+wait_for no_carrier || bad="$bad [txfab10 kept its carrier: $(in_ns 10 ip link show txfab10)]"
+"$TXCTL" show fab | grep -q "nodes-down 10" || bad="$bad [show lacks nodes-down 10]"
+# no reply can come: the exit status is the test
+in_ns 0 ping -c 2 -W 2 10.0.0.11 > /dev/null 2>&1 && bad="$bad [node 10 answered while down]"
+"$TXCTL" node fab up 10 || bad="$bad [node up 10 refused]"
+carrier() { ! no_carrier; }
+wait_for carrier || bad="$bad [txfab10 has no carrier once up]"
+in_ns 0 ping -c 1 -W 600 10.0.0.11 > /dev/null 2>&1 || bad="$bad [10 does not answer once up]"
+"$TXCTL" link fab up 0 1 && "$TXCTL" link fab up 0 4 || bad="$bad [links up refused]"
+"$TXCTL" show fab | head -n 1 | grep -q "links-down" && bad="$bad [links still down: $("$TXCTL" show fab)]"
+in_ns 0 ping -c 1 -W 600 10.0.0.6 > /dev/null 2>&1 || bad="$bad [0 -> 5 once the links are up]"
+result "links_and_nodes_down_under_traffic"
+
+# 6: runs and faults, on a network of their own (no interface traffic
+# to share it with).  The shortest-path schedule routes a total exchange
+# around a cut cable and verifies it; paper 000's a2 is a fixed schedule:
+# it fails at once, naming the link.  Refusals name what is wrong.
+"$TXCTL" create torus 4 4 name flt > /dev/null || bad="$bad [create flt]"
+"$TXCTL" link flt down 0 1
+"$TXCTL" run flt total-exchange > "$out" 2>&1 || bad="$bad [run around the cut: $(cat "$out")]"
+# auto, which is a3 (paper 000) on the whole 4x4 torus, takes the schedule that reroutes
+grep -q "total-exchange shortest-path" "$out" || bad="$bad [auto with a cable cut: $(cat "$out")]"
+grep -q "verified yes" "$out" || bad="$bad [not verified: $(cat "$out")]"
+grep -q "links-down 2 reroutes 1" "$out" || bad="$bad [no reroute reported: $(cat "$out")]"
+"$TXCTL" run flt total-exchange algo a2 > "$out" 2>&1 && bad="$bad [a2 ran over a cut cable]"
+grep -q "cannot route around it" "$out" || bad="$bad [a2's failure: $(cat "$out")]"
+grep -Eq "link (0-1|1-0)" "$out" || bad="$bad [the failure does not name the link: $(cat "$out")]"
+"$TXCTL" link flt up 0 1
+"$TXCTL" link flt down 0 10 > "$out" 2>&1; st=$?
+[ $st = 2 ] && grep -q "no link joins" "$out" || bad="$bad [0-10 is no cable: status $st, $(cat "$out")]"
+"$TXCTL" node flt down 16 > "$out" 2>&1 && bad="$bad [node 16 of 16 accepted]"
+grep -q "not a processor" "$out" || bad="$bad [node 16: $(cat "$out")]"
+"$TXCTL" link flt sideways 0 1 > "$out" 2>&1; st=$?
+[ $st = 1 ] || bad="$bad [state sideways: status $st]"
+"$TXCTL" show flt | head -n 1 | grep -q "links-down\|nodes-down" && bad="$bad [a refused request left a fault: $("$TXCTL" show flt)]"
+"$TXCTL" destroy flt
+result "runs_around_faults"
+
+# 7: a netns that ends takes its interface with it (it is not sent back
 # to the first netns), and the network keeps the rest: frames 0 sends to
 # 15 (its MAC still in 0's neighbour cache) then count as 0's tx_dropped
 kill $ns_15
@@ -163,14 +225,14 @@ ip link show txfab15 > /dev/null 2>&1 && bad="$bad [txfab15 came back to the fir
 in_ns 0 ping -c 1 -W 600 10.0.0.6 > /dev/null 2>&1 || bad="$bad [0 -> 5 after 15's netns ended]"
 result "netns_exit_deletes_its_interface"
 
-# 6: destroying the network removes its interfaces, in every netns
+# 8: destroying the network removes its interfaces, in every netns
 "$TXCTL" destroy fab || bad="$bad [destroy failed]"
 in_ns 5 ip link 2>/dev/null | grep -q txfab && bad="$bad [txfab5 left in its netns]"
 ls /sys/class/net | grep -q txfab && bad="$bad [interfaces left: $(ls /sys/class/net | grep txfab)]"
 for p in $pids; do kill "$p" 2>/dev/null; done
 result "destroy_removes_the_interfaces"
 
-# 7: bad requests leave nothing behind (tx + a 14-character name + a digit
+# 9: bad requests leave nothing behind (tx + a 14-character name + a digit
 # passes IFNAMSIZ - 1 = 15; two networks whose names clash); rmmod takes
 # the interfaces along
 "$TXCTL" create ring 4 name abcdefghijklmn netdev > "$out" 2>&1 && bad="$bad [a name too long for its interfaces was accepted]"

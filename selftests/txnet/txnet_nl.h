@@ -856,7 +856,23 @@ struct txnl_netx {
 	uint64_t run_ticks, run_delivered, run_expected;
 	uint32_t ports_in_flight, ports_unread;
 	struct txnl_result res;		/* TXNET_A_RESULT (res.present) */
+	/* TXNET_A_CABLES_CUT: pairs; TXNET_A_NODES_DOWN */
+	uint32_t ncables, cables[2 * TXNET_FAULTS_LISTED];
+	uint32_t nnodes_down, nodes_down[TXNET_FAULTS_LISTED];
 };
+
+/* A binary attribute of at most @max u32s into @to (none: 0 of them); -EINVAL if malformed. */
+static inline int txnl_u32s(const struct nlattr *a, uint32_t *to, uint32_t max, uint32_t *n)
+{
+	int len = a ? nla_len(a) : 0;
+
+	if (len % 4 || len > (int)(max * sizeof(uint32_t)))
+		return -EINVAL;
+	if (len)
+		memcpy(to, nla_data(a), len);
+	*n = len / 4;
+	return 0;
+}
 
 static inline int txnl_parse_netx(struct nlmsghdr *h, struct txnl_netx *x)
 {
@@ -879,6 +895,10 @@ static inline int txnl_parse_netx(struct nlmsghdr *h, struct txnl_netx *x)
 		x->ports_in_flight = nla_get_u32(tb[TXNET_A_PORTS_IN_FLIGHT]);
 	if (tb[TXNET_A_PORTS_UNREAD])
 		x->ports_unread = nla_get_u32(tb[TXNET_A_PORTS_UNREAD]);
+	if (txnl_u32s(tb[TXNET_A_CABLES_CUT], x->cables, 2 * TXNET_FAULTS_LISTED, &x->ncables) ||
+	    txnl_u32s(tb[TXNET_A_NODES_DOWN], x->nodes_down, TXNET_FAULTS_LISTED, &x->nnodes_down))
+		return -EINVAL;
+	x->ncables /= 2;
 	return txnl_parse_result(tb[TXNET_A_RESULT], &x->res);
 }
 

@@ -133,6 +133,7 @@ static uint32_t max_nodes = 65536;
 
 static const char * const cmd_names[] = {
 	"UNSPEC", "NEW", "DEL", "GET", "SET", "RUN", "STOP", "RUN_DONE", "SEND", "RECV",
+	"BOUNDS", "LATIN", "SERIES", "FAULT",
 };
 
 static const char *cmd_name(int b)
@@ -147,7 +148,8 @@ static int cmd_bucket(int cmd)
 
 static bool is_op(int cmd)	/* the family has an op for it */
 {
-	return cmd >= TXNET_CMD_NEW && cmd <= TXNET_CMD_RECV && cmd != TXNET_CMD_RUN_DONE;
+	return (cmd >= TXNET_CMD_NEW && cmd <= TXNET_CMD_RECV && cmd != TXNET_CMD_RUN_DONE) ||
+	       cmd == TXNET_CMD_FAULT;
 }
 
 static bool is_admin(int cmd)
@@ -521,6 +523,19 @@ static uint16_t valid_request(struct ftree *t, int cmd, struct spec *sp, int *pi
 	case TXNET_CMD_RECV:
 		tu32(t, 0, TXNET_A_NODE, rnd(nodes));
 		break;
+	case TXNET_CMD_FAULT:
+		if (chance(2)) {
+			tu32(t, 0, TXNET_A_NODE, rnd(nodes));
+		} else {
+			tu32(t, 0, TXNET_A_SRC, rnd(nodes));
+			tu32(t, 0, TXNET_A_DST, rnd(nodes));
+		}
+		{
+			uint8_t up = (uint8_t)rnd(2);
+
+			tput(t, 0, TXNET_A_UP, &up, 1);
+		}
+		break;
 	default:	/* DEL, GET, STOP: the name only */
 		break;
 	}
@@ -847,7 +862,8 @@ static const char reply_kind[TXNET_A_MAX + 1] = {
 	[TXNET_A_RUN_DELIVERED] = 8, [TXNET_A_SRC] = 4, [TXNET_A_DST] = 4, [TXNET_A_DATA] = 'b',
 	[TXNET_A_NODE] = 4, [TXNET_A_MSGS] = 'n', [TXNET_A_PORTS_IN_FLIGHT] = 4,
 	[TXNET_A_PORTS_UNREAD] = 4, [TXNET_A_TOTAL_DISTANCE] = 8, [TXNET_A_AS_BOUND] = 8,
-	[TXNET_A_CUT_BOUND] = 8, [TXNET_A_RUN_EXPECTED] = 8,
+	[TXNET_A_CUT_BOUND] = 8, [TXNET_A_RUN_EXPECTED] = 8, [TXNET_A_NETDEV] = 'b',
+	[TXNET_A_CABLES_CUT] = 'b', [TXNET_A_NODES_DOWN] = 'b', [TXNET_A_PORTS_DROPPED] = 8,
 };
 
 /* What each reply must hold (a network's description, the RUN and RECV replies). */

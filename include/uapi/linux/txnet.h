@@ -36,6 +36,11 @@ enum txnet_cmd {
 	TXNET_CMD_BOUNDS,	/* lower bounds of every operation on a topology */
 	TXNET_CMD_LATIN,	/* a MIN's Latin square S^l of configurations (paper 002) */
 	TXNET_CMD_SERIES,	/* the last run's time series: dumpit, a row a message */
+	/*
+	 * A cable (TXNET_A_SRC, TXNET_A_DST: the nodes it joins; both
+	 * directions) or a node (TXNET_A_NODE) down or up (TXNET_A_UP): admin
+	 */
+	TXNET_CMD_FAULT,
 
 	__TXNET_CMD_MAX,
 	TXNET_CMD_MAX = __TXNET_CMD_MAX - 1
@@ -210,12 +215,19 @@ enum txnet_attr {
 	 * tx<name><processor>, whose frames the fabric carries; GET: 1 then.
 	 */
 	TXNET_A_NETDEV,
+	TXNET_A_UP,		/* u8, FAULT: 0 down, 1 up */
+	/* read-only, GET: the faults in force */
+	TXNET_A_CABLES_CUT,	/* binary: u32 pairs, the two nodes of each cable cut, lower first */
+	TXNET_A_NODES_DOWN,	/* binary: u32 per node that is down */
+	TXNET_A_PORTS_DROPPED,	/* u64: port packets a fault cut off from their destination */
 
 	__TXNET_A_MAX,
 	TXNET_A_MAX = __TXNET_A_MAX - 1
 };
 
 #define TXNET_PAYLOAD_MAX	4096
+/* GET lists at most this many cables cut and nodes down (the first ones). */
+#define TXNET_FAULTS_LISTED	128
 /* The most processors a network with TXNET_A_NETDEV has: an interface each. */
 #define TXNET_NETDEV_MAX_NODES	256
 
@@ -283,6 +295,9 @@ enum txnet_res_attr {
 	TXNET_A_RES_TICK_NS,		/* u64: BUSY_NS / TICKS, the mean wall time of a tick */
 	TXNET_A_RES_SAMPLES,		/* u32: runs with TXNET_A_RECORD: samples in its series */
 	TXNET_A_RES_SAMPLE_TICKS,	/* u32: ... and the ticks each covers */
+	TXNET_A_RES_ERROR_LINK,		/* binary: two u32, the link the error names: from, to */
+	TXNET_A_RES_REROUTES,		/* u32: times the run was routed around faults */
+	TXNET_A_RES_LINKS_DOWN,		/* u32: directed links down when it ended */
 
 	__TXNET_A_RES_MAX,
 	TXNET_A_RES_MAX = __TXNET_A_RES_MAX - 1

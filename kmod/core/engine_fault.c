@@ -1,0 +1,152 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Faults: links (and, through their links, nodes) that go down under a
+ * run or under open traffic.  The engine keeps which links are down and
+ * refuses every move over one; when the set changes, a schedule that
+ * routes by searching (reroute(), way_from()) is asked to route around it
+ * and the engine moves every queued packet to the queue it names now.  A
+ * packet that can no longer arrive fails a run; in open traffic it is
+ * dropped and handed back to the shell, which counts it.  Fixed schedules
+ * (the papers' own) cannot reroute: their runs fail at once, naming the
+ * link.
+ */
+#include "engine_impl.h"
+
+bool txn_link_down(const struct txn_engine *e, u32 link)
+{
+	return link < e->g->links && txn_bit(e->L->down, link);
+}
+
+u32 txn_engine_links_down(const struct txn_engine *e)
+{
+	return e->L->ndown;
+}
+
+u32 txn_engine_reroutes(const struct txn_engine *e)
+{
+	return e->L->reroutes;
+}
+
+static int fault_fail(struct txn_engine *e, u32 node, u32 pkt, u32 link, const char *rule)
+{
+	txn_violate(e, e->L->tick, node, pkt, rule);
+	e->v.link = link;
+	return -EPROTO;
+}
+
+/* Every queued packet taken off its queue, in link order, chained through pk[].next. */
+static u32 unqueue_all(struct txn_engine *e)
+{
+	struct txn_pkt *pk = e->L->pk;
+	u32 head = TXN_NONE, tail = TXN_NONE, l, pkt;
+
+	for (l = txn_next_active(e, 0); l != TXN_NONE; l = txn_next_active(e, l + 1)) {
+		for (;;) {
+			pkt = e->pq_keys ? txn_pq_pop_max(e, l) : txn_q_pop(e, l);
+			if (pkt == TXN_NONE)
+				break;
+			pk[pkt].next = TXN_NONE;
+			if (tail == TXN_NONE)
+				head = pkt;
+			else
+				pk[tail].next = pkt;
+			tail = pkt;
+		}
+	}
+	return head;
+}
+
+/* Each packet to the queue way_from() names now, or dropped (open) or failed (closed). */
+static int requeue_all(struct txn_engine *e, u32 first_down)
+{
+	struct txn_ledger *L = e->L;
+	const struct txn_graph *g = e->g;
+	struct txn_pkt *pk = L->pk;
+	u32 pkt, next, v, l, key;
+	u64 way;
+
+	for (pkt = unqueue_all(e); pkt != TXN_NONE; pkt = next) {
+		next = pk[pkt].next;
+		v = pk[pkt].loc;
+		way = e->sched->way_from(e, pkt, v, pk[pkt].tag);
+		l = (u32)way;
+		if (l < g->links && g->src[l] == v && !txn_bit(L->down, l)) {
+			key = (u32)(way >> 32);
+			if (e->pq_keys)
+				txn_pq_push(e, l, key < e->pq_keys ? key : e->pq_keys - 1, pkt);
+			else
+				txn_q_push(e, l, pkt);
+			continue;
+		}
+		if (l != TXN_NO_LINK)
+			return fault_fail(e, v, pkt, l < g->links ? l : TXN_NONE,
+					  "rerouted over a link that is down or leaves another node");
+		if (!L->open)
+			return fault_fail(e, v, pkt, first_down,
+					  "a packet can no longer reach its destination: the links and nodes that are down cut it off");
+		pk[pkt].loc = TXN_LOC_GONE;
+		L->dropped++;
+		e->lost[e->nlost++] = pkt;
+	}
+	e->dropped = L->dropped;
+	return 0;
+}
+
+static const char *reroute_refusal(int err)
+{
+	switch (err) {
+	case -EHOSTUNREACH:
+		return "the links and nodes that are down cut a processor off from another";
+	case -ENOMEM:
+		return "no memory to route around the links that are down";
+	case -E2BIG:
+		return "the network is too large to route around links that are down";
+	default:
+		return "this operation's schedule cannot route around links that are down";
+	}
+}
+
+int txn_engine_set_down(struct txn_engine *e, const u64 *down)
+{
+	struct txn_ledger *L = e->L;
+	const struct txn_graph *g = e->g;
+	u32 words = (g->links + 63) / 64, w, went_down = TXN_NONE, any = TXN_NONE, n = 0;
+	bool changed = false;
+	u64 bits, went;
+	int ret;
+
+	e->nlost = 0;
+	if (e->failed)
+		return -EPROTO;
+	for (w = 0; w < words; w++) {
+		bits = down ? down[w] : 0;
+		if (w == words - 1 && g->links % 64)
+			bits &= (1ULL << (g->links % 64)) - 1;
+		went = bits & ~L->down[w];
+		if (went && went_down == TXN_NONE)
+			went_down = w * 64 + (u32)__builtin_ctzll(went);
+		if (bits && any == TXN_NONE)
+			any = w * 64 + (u32)__builtin_ctzll(bits);
+		changed |= bits != L->down[w];
+		L->down[w] = bits;
+		n += txn_popcount((u32)bits) + txn_popcount((u32)(bits >> 32));
+	}
+	L->ndown = n;
+	if (!changed)
+		return 0;
+	if (went_down == TXN_NONE)
+		went_down = any;
+	/* Sorted queues keep their own order: the schedules that use them are fixed ones. */
+	if (!e->sched->reroute || !e->sched->way_from || e->ahead) {
+		if (went_down == TXN_NONE)
+			return 0;	/* links came back: a fixed schedule goes on as it was */
+		return fault_fail(e, g->src[went_down], TXN_NONE, went_down,
+				  "a link went down under a fixed schedule, which cannot route around it");
+	}
+	ret = e->sched->reroute(e);
+	if (ret)
+		return fault_fail(e, went_down == TXN_NONE ? TXN_NONE : g->src[went_down], TXN_NONE,
+				  went_down, reroute_refusal(ret));
+	L->reroutes++;
+	return requeue_all(e, went_down);
+}

@@ -1,0 +1,408 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Faults in the engine (engine_fault.c): links and nodes that go down
+ * under open traffic and under runs.  Distances around a fault are the
+ * test's own breadth-first search over the links that are not down
+ * (tg_bfs_avoiding), never the engine's.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "kselftest_harness.h"
+#include "core/engine_impl.h"
+#include "topo_helpers.h"
+#include "core/sched.h"
+
+#define SLOTS 256
+
+static u64 down[64];
+
+/* Both directed links between @u and @v down (a broken cable). */
+static void cut(const struct txn_graph *g, u32 u, u32 v)
+{
+	u32 l;
+
+	for (l = 0; l < g->links; l++)
+		if ((g->src[l] == u && g->dst[l] == v) || (g->src[l] == v && g->dst[l] == u))
+			down[l / 64] |= 1ULL << (l % 64);
+}
+
+/* Every link in or out of @v down. */
+static void cut_node(const struct txn_graph *g, u32 v)
+{
+	u32 l;
+
+	for (l = 0; l < g->links; l++)
+		if (g->src[l] == v || g->dst[l] == v)
+			down[l / 64] |= 1ULL << (l % 64);
+}
+
+struct open_net {
+	struct tg t;
+	struct txn_engine e;
+	u32 delivered, lost;
+};
+
+static int open_net(struct open_net *o, const char *topo)
+{
+	struct txn_run_params p = { .port_model = TXNET_PORT_ALL, .payload = 16 };
+
+	memset(down, 0, sizeof(down));
+	o->delivered = 0;
+	o->lost = 0;
+	if (tg_make(&o->t, topo))
+		return -1;
+	return txn_engine_init_open(&o->e, &o->t.g, &txn_sched_route, &p, SLOTS);
+}
+
+static void close_net(struct open_net *o)
+{
+	txn_engine_free(&o->e);
+	tg_free(&o->t);
+}
+
+static void take_lost(struct open_net *o)
+{
+	u32 i;
+
+	for (i = 0; i < o->e.nlost; i++) {
+		o->lost++;
+		txn_engine_release(&o->e, o->e.lost[i]);
+	}
+}
+
+/* One tick, what it delivered given back; the tick's return. */
+static int step(struct open_net *o)
+{
+	int ret = txn_engine_tick(&o->e);
+	u32 i;
+
+	for (i = 0; ret >= 0 && i < o->e.ndone; i++) {
+		o->delivered++;
+		txn_engine_release(&o->e, o->e.done[i]);
+	}
+	return ret;
+}
+
+static long drain(struct open_net *o)
+{
+	long ticks = 0;
+
+	while (o->e.delivered + o->e.dropped < o->e.injected) {
+		if (step(o) < 0)
+			return -1;
+		ticks++;
+	}
+	return ticks;
+}
+
+/* Alone on the fabric, a packet takes the shortest way around the cut, as a BFS finds it. */
+TEST(open_lone_packet_goes_around)
+{
+	static const struct { const char *topo; u32 u, v; } cases[] = {
+		{ "ring 8", 0, 1 }, { "torus 4 4", 0, 1 }, { "mesh 3 4", 4, 5 },
+		{ "hypercube 4", 0, 8 }, { "omega 8", 0, 8 },
+	};
+	struct open_net o;
+	u32 dist[256], src, dst, i;
+	long ticks;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		ASSERT_EQ(0, open_net(&o, cases[i].topo)) TH_LOG("%s", cases[i].topo);
+		cut(&o.t.g, cases[i].u, cases[i].v);
+		ASSERT_EQ(0, txn_engine_set_down(&o.e, down));
+		ASSERT_LT(0U, txn_engine_links_down(&o.e)) TH_LOG("%s: no such link", cases[i].topo);
+		for (src = 0; src < o.t.g.procs; src++) {
+			tg_bfs_avoiding(&o.t.g, src, dist, down);
+			for (dst = 0; dst < o.t.g.procs; dst++) {
+				if (dst == src)
+					continue;
+				ASSERT_LE(0, txn_engine_inject(&o.e, src, dst, "x", 1));
+				ticks = drain(&o);
+				EXPECT_EQ((long)dist[dst], ticks)
+					TH_LOG("%s cut %u-%u: %u->%u", cases[i].topo, cases[i].u,
+					       cases[i].v, src, dst);
+			}
+		}
+		close_net(&o);
+	}
+}
+
+/* Packets already queued when a link goes down are moved off it and all arrive. */
+TEST(open_queued_packets_rerouted)
+{
+	struct open_net o;
+	u32 k, l;
+
+	ASSERT_EQ(0, open_net(&o, "torus 4 4"));
+	for (k = 0; k < 40; k++)
+		ASSERT_LE(0, txn_engine_inject(&o.e, 0, 10, &k, sizeof(k)));
+	ASSERT_LE(0, step(&o));
+	/* the link the packets queue on at 0, found from the engine's queues */
+	l = txn_next_active(&o.e, 0);
+	ASSERT_NE(TXN_NONE, l);
+	cut(&o.t.g, o.t.g.src[l], o.t.g.dst[l]);
+	ASSERT_EQ(0, txn_engine_set_down(&o.e, down));
+	EXPECT_EQ(1U, txn_engine_reroutes(&o.e));
+	EXPECT_EQ(0U, o.e.nlost);
+	ASSERT_LT(0, drain(&o));
+	EXPECT_EQ(40U, o.delivered);
+	EXPECT_EQ(0U, (u32)o.e.dropped);
+	/* the link back up: the next packet takes the short way again */
+	memset(down, 0, sizeof(down));
+	ASSERT_EQ(0, txn_engine_set_down(&o.e, down));
+	EXPECT_EQ(0U, txn_engine_links_down(&o.e));
+	ASSERT_LE(0, txn_engine_inject(&o.e, o.t.g.src[l], o.t.g.dst[l], "y", 1));
+	EXPECT_EQ(1, drain(&o));
+	close_net(&o);
+}
+
+/* A node down: what was bound for it is dropped and handed back, the rest arrives around it. */
+TEST(open_node_down_drops_its_packets)
+{
+	struct open_net o;
+	u32 k, to5 = 0, others = 0;
+
+	ASSERT_EQ(0, open_net(&o, "torus 4 4"));
+	for (k = 0; k < 60; k++) {
+		u32 dst = k % 3 ? 5 : 6;
+
+		ASSERT_LE(0, txn_engine_inject(&o.e, k % 2 ? 0 : 15, dst, &k, sizeof(k)));
+		to5 += dst == 5;
+		others += dst != 5;
+	}
+	ASSERT_LE(0, step(&o));
+	cut_node(&o.t.g, 5);
+	ASSERT_EQ(0, txn_engine_set_down(&o.e, down));
+	take_lost(&o);
+	ASSERT_LT(0, drain(&o));
+	/* the first tick may have delivered none to 5: none is a neighbour of 0 or 15 */
+	EXPECT_EQ(to5, o.lost);
+	EXPECT_EQ(others, o.delivered);
+	EXPECT_EQ((u64)o.lost, o.e.dropped);
+	EXPECT_EQ(-EHOSTUNREACH, txn_engine_inject(&o.e, 0, 5, "z", 1));
+	EXPECT_EQ(-EHOSTUNREACH, txn_engine_inject(&o.e, 5, 0, "z", 1));
+	close_net(&o);
+}
+
+struct closed {
+	struct tg t;
+	struct txn_engine e;
+};
+
+static int closed_init(struct closed *c, const char *topo, const struct txn_sched *s, u32 op)
+{
+	struct txn_run_params p = {
+		.op = op, .port_model = TXNET_PORT_ALL, .payload = txn_op_combines(op) ? 0 : 8,
+		.seed = 7,
+	};
+
+	memset(down, 0, sizeof(down));
+	if (tg_make(&c->t, topo))
+		return -1;
+	return txn_engine_init(&c->e, &c->t.g, s, &p);
+}
+
+/* Ticks to the end, or -1 on a violation. */
+static long closed_finish(struct closed *c)
+{
+	int ret;
+
+	do {
+		ret = txn_engine_tick(&c->e);
+	} while (ret == 0);
+	return ret < 0 ? -1 : (long)c->e.tick;
+}
+
+/* Total exchange by the general schedule around a cut, from the start and from mid-run. */
+TEST(general_total_exchange_reroutes)
+{
+	static const char * const topos[] = { "torus 4 4", "ring 9", "hypercube 4", "omega 8" };
+	struct closed c;
+	long clean, ticks;
+	u32 i, l, mid;
+
+	for (i = 0; i < 4; i++) {
+		for (mid = 0; mid < 2; mid++) {
+			ASSERT_EQ(0, closed_init(&c, topos[i], &txn_sched_general,
+						 TXNET_OP_TOTAL_EXCHANGE));
+			clean = 0;
+			if (mid) {
+				ASSERT_EQ(0, txn_engine_tick(&c.e));
+				ASSERT_EQ(0, txn_engine_tick(&c.e));
+			}
+			/* a link of processor 1, whichever it is */
+			l = c.t.g.first[1];
+			cut(&c.t.g, c.t.g.src[l], c.t.g.dst[l]);
+			ASSERT_EQ(0, txn_engine_set_down(&c.e, down)) TH_LOG("%s: %s", topos[i], c.e.v.rule);
+			EXPECT_EQ(1U, txn_engine_reroutes(&c.e));
+			ticks = closed_finish(&c);
+			ASSERT_LT(0, ticks) TH_LOG("%s mid %u: %s", topos[i], mid, c.e.v.rule);
+			EXPECT_EQ(0, txn_engine_verify(&c.e)) TH_LOG("%s", topos[i]);
+			txn_engine_free(&c.e);
+			/* the same run without the cut, for the report's comparison */
+			{
+				struct txn_run_params p = {
+					.op = TXNET_OP_TOTAL_EXCHANGE, .port_model = TXNET_PORT_ALL,
+					.payload = 8, .seed = 7,
+				};
+
+				ASSERT_EQ(0, txn_engine_init(&c.e, &c.t.g, &txn_sched_general, &p));
+				clean = closed_finish(&c);
+				ASSERT_LT(0, clean);
+				txn_engine_free(&c.e);
+			}
+			TH_LOG("%s, link %u-%u down %s: %ld ticks, %ld without the fault", topos[i],
+			       c.t.g.src[l], c.t.g.dst[l], mid ? "at tick 2" : "from the start",
+			       ticks, clean);
+			tg_free(&c.t);
+		}
+	}
+}
+
+/* Scatter, gather and a permutation go around too. */
+TEST(general_unicast_ops_reroute)
+{
+	static const u32 ops[] = { TXNET_OP_SCATTER, TXNET_OP_GATHER };
+	struct closed c;
+	u32 i;
+
+	for (i = 0; i < 2; i++) {
+		ASSERT_EQ(0, closed_init(&c, "mesh 4 4", &txn_sched_general, ops[i]));
+		cut(&c.t.g, 0, 1);
+		ASSERT_EQ(0, txn_engine_set_down(&c.e, down));
+		ASSERT_LT(0, closed_finish(&c)) TH_LOG("%s", c.e.v.rule);
+		EXPECT_EQ(0, txn_engine_verify(&c.e));
+		txn_engine_free(&c.e);
+		tg_free(&c.t);
+	}
+}
+
+/* A cut that leaves a processor alone fails the run, naming a link that is down. */
+TEST(general_node_down_fails_naming_link)
+{
+	struct closed c;
+
+	ASSERT_EQ(0, closed_init(&c, "torus 4 4", &txn_sched_general, TXNET_OP_TOTAL_EXCHANGE));
+	cut_node(&c.t.g, 5);
+	EXPECT_EQ(-EPROTO, txn_engine_set_down(&c.e, down));
+	EXPECT_TRUE(c.e.failed);
+	ASSERT_NE(TXN_NONE, c.e.v.link);
+	EXPECT_TRUE(c.t.g.src[c.e.v.link] == 5 || c.t.g.dst[c.e.v.link] == 5);
+	EXPECT_NE(NULL, strstr(c.e.v.rule, "cut"));
+	EXPECT_EQ(-EPROTO, txn_engine_tick(&c.e));
+	txn_engine_free(&c.e);
+	tg_free(&c.t);
+}
+
+/* The papers' fixed schedules and the general trees cannot reroute: they fail at once. */
+TEST(fixed_schedules_fail_at_once)
+{
+	static const struct {
+		const char *topo;
+		const struct txn_sched *s;
+		u32 op;
+	} cases[] = {
+		{ "ring 8", &txn_sched_message_shift, TXNET_OP_TOTAL_EXCHANGE },
+		{ "torus 4 4", &txn_sched_a2, TXNET_OP_TOTAL_EXCHANGE },
+		{ "hypercube 4", &txn_sched_cube_te, TXNET_OP_TOTAL_EXCHANGE },
+		{ "linear 6", &txn_sched_furthest_first, TXNET_OP_TOTAL_EXCHANGE },
+		{ "torus 4 4", &txn_sched_general, TXNET_OP_BROADCAST },
+		{ "torus 4 4", &txn_sched_general, TXNET_OP_MULTINODE_ACCUMULATE },
+	};
+	struct closed c;
+	u32 i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		ASSERT_EQ(0, closed_init(&c, cases[i].topo, cases[i].s, cases[i].op))
+			TH_LOG("%s %s", cases[i].topo, cases[i].s->name);
+		ASSERT_EQ(0, txn_engine_tick(&c.e));
+		cut(&c.t.g, 0, 1);
+		EXPECT_EQ(-EPROTO, txn_engine_set_down(&c.e, down)) TH_LOG("%s", cases[i].topo);
+		ASSERT_NE(TXN_NONE, c.e.v.link);
+		EXPECT_EQ(1U, c.e.v.tick);
+		EXPECT_TRUE((c.t.g.src[c.e.v.link] == 0 && c.t.g.dst[c.e.v.link] == 1) ||
+			    (c.t.g.src[c.e.v.link] == 1 && c.t.g.dst[c.e.v.link] == 0));
+		EXPECT_EQ(-EPROTO, txn_engine_tick(&c.e));
+		txn_engine_free(&c.e);
+		tg_free(&c.t);
+	}
+}
+
+/*
+ * A schedule that says it reroutes but keeps sending over the broken link
+ * is caught by the engine, in the move and in the requeue.
+ */
+static u32 liar_link;
+
+static int liar_start(struct txn_engine *e)
+{
+	u32 pkt;
+
+	for (pkt = 0; pkt < e->npkts; pkt++)
+		if (txn_pkt_loc(e, pkt) == 0 && txn_pkt_dst(e, pkt) == 1)
+			txn_q_push(e, liar_link, pkt);
+	return 0;
+}
+
+static void liar_choose(struct txn_engine *e)
+{
+	txn_q_send_heads(e);
+}
+
+static int liar_reroute(struct txn_engine *e)
+{
+	(void)e;
+	return 0;
+}
+
+static u64 liar_way(const struct txn_engine *e, u32 pkt, u32 v, u32 dst)
+{
+	(void)e; (void)pkt; (void)v; (void)dst;
+	return txn_way(liar_link, 0);
+}
+
+static const struct txn_sched liar = {
+	.name = "liar", .start = liar_start, .choose = liar_choose,
+	.reroute = liar_reroute, .way_from = liar_way,
+};
+
+TEST(engine_refuses_moves_over_links_down)
+{
+	struct closed c;
+
+	ASSERT_EQ(0, closed_init(&c, "ring 4", &txn_sched_general, TXNET_OP_TOTAL_EXCHANGE));
+	txn_engine_free(&c.e);
+	liar_link = txn_link_between(&c.t.g, 0, 1);
+	{
+		struct txn_run_params p = { .op = TXNET_OP_TOTAL_EXCHANGE,
+					    .port_model = TXNET_PORT_ALL };
+
+		ASSERT_EQ(0, txn_engine_init(&c.e, &c.t.g, &liar, &p));
+	}
+	cut(&c.t.g, 0, 1);
+	/* the requeue names the broken link */
+	EXPECT_EQ(-EPROTO, txn_engine_set_down(&c.e, down));
+	EXPECT_EQ(liar_link, c.e.v.link);
+	txn_engine_free(&c.e);
+	/* a link down from the start of a run whose packets are not queued yet: the move is refused */
+	{
+		struct txn_run_params p = { .op = TXNET_OP_TOTAL_EXCHANGE,
+					    .port_model = TXNET_PORT_ALL };
+		static const struct txn_sched late = {
+			.name = "late", .start = liar_reroute, .choose = liar_choose,
+			.reroute = liar_reroute, .way_from = liar_way,
+		};
+
+		ASSERT_EQ(0, txn_engine_init(&c.e, &c.t.g, &late, &p));
+		ASSERT_EQ(0, txn_engine_set_down(&c.e, down));
+		txn_q_push(&c.e, liar_link, txn_pkt_id(&c.e, 0, 1));
+		EXPECT_EQ(-EPROTO, txn_engine_tick(&c.e));
+		EXPECT_EQ(liar_link, c.e.v.link);
+		EXPECT_NE(NULL, strstr(c.e.v.rule, "down"));
+		txn_engine_free(&c.e);
+	}
+	tg_free(&c.t);
+}
+
+TEST_HARNESS_MAIN
