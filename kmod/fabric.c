@@ -381,7 +381,7 @@ static void deliver(struct txnet_fabric *f, struct sk_buff_head *rx)
 	}
 }
 
-int txnet_fabric_step(struct txnet_net *tn)
+int txnet_fabric_step(struct txnet_net *tn, const struct txn_taken *taken)
 {
 	struct txnet_fabric *f = tn->fabric;
 	struct sk_buff_head rx;
@@ -393,7 +393,9 @@ int txnet_fabric_step(struct txnet_net *tn)
 	__skb_queue_head_init(&rx);
 	spin_lock_bh(&f->lock);
 	txn_engine_set_port_model(&f->e, READ_ONCE(tn->port_model));
+	txn_engine_set_taken(&f->e, taken);
 	ret = txn_engine_tick(&f->e);
+	txn_engine_set_taken(&f->e, NULL);
 	if (ret < 0) {
 		/* The route schedule broke a rule: nothing in flight can be trusted. */
 		pr_err("txnet: %s: interface traffic stopped at tick %llu: %s\n",

@@ -54,7 +54,7 @@ bool txnet_fabric_busy(struct txnet_net *tn);
  */
 void txnet_fabric_faults(struct txnet_net *tn, u32 node);
 /* The tick thread's part: one tick; non-zero once nothing is in flight. */
-int txnet_fabric_step(struct txnet_net *tn);
+int txnet_fabric_step(struct txnet_net *tn, const struct txn_taken *taken);
 int txnet_fabric_init(void);
 void txnet_fabric_exit(void);
 

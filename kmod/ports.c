@@ -5,8 +5,9 @@
  * path, tick by tick, under the same rules as an exchange; what arrives
  * waits in the destination's mailbox until it is read.
  *
- * Ports and exchanges take turns: a send while an exchange runs, and an
- * exchange while port packets are in flight, are refused with EBUSY.
+ * Ports and exchanges share the network: while a run goes on, port
+ * packets move in the same ticks on what the run left idle (it goes
+ * first, so its count of ticks is its own).
  * In flight plus unread is capped at TXNET_PORT_SLOTS per network, so a
  * network's port memory is bounded and charged up front.
  */
@@ -146,10 +147,6 @@ int txnet_ports_send(struct txnet_net *tn, u32 src, u32 dst, const void *data, u
 	int ret;
 
 	lockdep_assert_held(&txnet_lock);
-	if (READ_ONCE(tn->state) != TXNET_STATE_IDLE) {
-		*why = "an exchange is running on this network";
-		return -EBUSY;
-	}
 	m = kzalloc(struct_size(m, data, TXNET_PORT_DATA_MAX), TXN_GFP);
 	if (!m) {
 		*why = "out of memory for the packet";
@@ -232,15 +229,17 @@ void txnet_ports_faults(struct txnet_net *tn)
 	mutex_unlock(&pt->lock);
 }
 
-/* One tick of port traffic; non-zero once nothing is in flight. */
-int txnet_ports_step(struct txnet_net *tn, void *unused)
+/* One tick of port traffic (@taken: beside a run, what it took); non-zero once nothing is in flight. */
+int txnet_ports_step(struct txnet_net *tn, void *taken)
 {
 	struct txnet_ports *pt = tn->ports;
 	int ret;
 
 	mutex_lock(&pt->lock);
 	txn_engine_set_port_model(&pt->e, READ_ONCE(tn->port_model));
+	txn_engine_set_taken(&pt->e, taken);
 	ret = txn_engine_tick(&pt->e);
+	txn_engine_set_taken(&pt->e, NULL);
 	if (ret < 0) {
 		/* The route schedule broke a rule: nothing in flight can be trusted. */
 		pr_err("txnet: %s: port traffic stopped at tick %llu: %s\n",

@@ -29,8 +29,11 @@ struct txnet_net;
 
 int txnet_ports_send(struct txnet_net *tn, u32 src, u32 dst, const void *data, u32 len,
 		     const char **why);
-/* The tick thread's part: one tick; non-zero once nothing is in flight. */
-int txnet_ports_step(struct txnet_net *tn, void *unused);
+/*
+ * The tick thread's part: one tick; non-zero once nothing is in flight.
+ * @taken (struct txn_taken): beside a run, what the run took this tick.
+ */
+int txnet_ports_step(struct txnet_net *tn, void *taken);
 bool txnet_ports_busy(struct txnet_net *tn);
 /* Under txnet_lock, after a fault changed: port packets routed around it, or dropped. */
 void txnet_ports_faults(struct txnet_net *tn);

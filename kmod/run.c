@@ -26,6 +26,9 @@ void txnet_run_free(struct txnet_run *r)
 		return;
 	txn_engine_free(&r->e);
 	kvfree(r->down);
+	kvfree(r->took_lines);
+	kvfree(r->took_sent);
+	kvfree(r->took_recv);
 	txnet_mem_uncharge(r->charged);
 	txnet_result_release(&r->res);
 	kfree(r);
@@ -111,14 +114,6 @@ static int reserve(struct txnet_net *tn, const struct txnet_run_req *req,
 	/* Acquire pairs with the thread's release of IDLE after it let go of its run. */
 	if (smp_load_acquire(&tn->state) != TXNET_STATE_IDLE) {
 		*why = "an exchange is already running on this network";
-		return -EBUSY;
-	}
-	if (txnet_ports_busy(tn)) {
-		*why = "port packets are in flight on this network";
-		return -EBUSY;
-	}
-	if (txnet_fabric_busy(tn)) {
-		*why = "interface frames are in flight on this network";
 		return -EBUSY;
 	}
 	plan->s = txn_sched_pick(&tn->spec, req->op, req->algo, tn->port_model, why);
@@ -225,7 +220,7 @@ static struct txnet_run *prepare(struct txnet_net *tn, const struct run_plan *pl
 
 	/* The engine, and the searches txn_bound() makes while setting up. */
 	bytes = txn_engine_bytes(&tn->graph, plan->s, p) + txn_bound_bytes(&tn->counts) + sizeof(*r) +
-		tn->faults.words * sizeof(u64);
+		(2 * (u64)tn->faults.words + 2 * BITS_TO_U64(tn->counts.nodes)) * sizeof(u64);
 	/* find_config(): rows and set, and txn_latin_admit()'s owners */
 	if (plan->s->algo == TXNET_ALGO_SELF_ROUTING)
 		bytes += (u64)tn->counts.procs * (2 + txn_min_log2(tn->counts.procs)) * sizeof(u32);
@@ -243,7 +238,12 @@ static struct txnet_run *prepare(struct txnet_net *tn, const struct run_plan *pl
 	}
 	r->charged = bytes;
 	r->down = kvcalloc(tn->faults.words, sizeof(u64), GFP_KERNEL_ACCOUNT | __GFP_NOWARN);
-	if (!r->down) {
+	r->took_lines = kvcalloc(tn->faults.words, sizeof(u64), GFP_KERNEL_ACCOUNT | __GFP_NOWARN);
+	r->took_sent = kvcalloc(BITS_TO_U64(tn->counts.nodes), sizeof(u64),
+				GFP_KERNEL_ACCOUNT | __GFP_NOWARN);
+	r->took_recv = kvcalloc(BITS_TO_U64(tn->counts.nodes), sizeof(u64),
+				GFP_KERNEL_ACCOUNT | __GFP_NOWARN);
+	if (!r->down || !r->took_lines || !r->took_sent || !r->took_recv) {
 		*why = "out of memory for the exchange";
 		txnet_run_free(r);
 		return ERR_PTR(-ENOMEM);
@@ -464,6 +464,50 @@ static void finish(struct txnet_run *r, int ret, bool stopped)
 	keep_values(r);
 }
 
+static void mark(struct txnet_run *r, bool on)
+{
+	const struct txn_engine *e = &r->e;
+	const struct txn_graph *g = e->g;
+	u32 i, l, lid;
+
+	for (i = 0; i < e->nmoves && i < e->max_moves; i++) {
+		l = e->moves[i].link;
+		lid = g->line ? g->line[l] : l;
+		if (on) {
+			r->took_lines[lid / 64] |= 1ULL << (lid % 64);
+			r->took_sent[g->src[l] / 64] |= 1ULL << (g->src[l] % 64);
+			r->took_recv[g->dst[l] / 64] |= 1ULL << (g->dst[l] % 64);
+		} else {
+			r->took_lines[lid / 64] = 0;
+			r->took_sent[g->src[l] / 64] = 0;
+			r->took_recv[g->dst[l] / 64] = 0;
+		}
+	}
+}
+
+/*
+ * Port packets and interface frames in the tick the run just made, on the
+ * links and ports it left idle: the run goes first, so its count of ticks
+ * is what it would be alone; the result counts what moved beside it.
+ */
+static void traffic_beside(struct txnet_net *tn, struct txnet_run *r)
+{
+	struct txnet_ports *pt = txnet_ports_of(tn);
+	u64 before = (pt ? pt->e.transmissions : 0) + (tn->fabric ? tn->fabric->e.transmissions : 0);
+
+	r->taken.lines = r->took_lines;
+	r->taken.sent = r->took_sent;
+	r->taken.recv = r->took_recv;
+	mark(r, true);
+	if (txnet_ports_busy(tn))
+		txnet_ports_step(tn, &r->taken);
+	if (txnet_fabric_busy(tn))
+		txnet_fabric_step(tn, &r->taken);
+	mark(r, false);
+	r->res.shared_hops += (pt ? pt->e.transmissions : 0) +
+			      (tn->fabric ? tn->fabric->e.transmissions : 0) - before;
+}
+
 int txnet_run_step(struct txnet_net *tn, void *run)
 {
 	struct txnet_run *r = run;
@@ -480,6 +524,8 @@ int txnet_run_step(struct txnet_net *tn, void *run)
 			return r->engine_ret;
 	}
 	r->engine_ret = txn_engine_tick(e);
+	if (r->engine_ret >= 0 && (txnet_ports_busy(tn) || txnet_fabric_busy(tn)))
+		traffic_beside(tn, r);
 	WRITE_ONCE(tn->run_ticks, e->tick);
 	WRITE_ONCE(tn->run_delivered, e->delivered);
 	if (trace_txnet_tick_enabled())

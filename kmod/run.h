@@ -48,6 +48,7 @@ struct txnet_result {
 	bool has_error_link;
 	u32 error_link[2];		/* the link the error names: from, to */
 	u32 reroutes, links_down;	/* faults: routed around them, links down at the end */
+	u64 shared_hops;		/* link-hops of port and interface traffic beside it */
 };
 
 struct txnet_run {
@@ -58,6 +59,9 @@ struct txnet_run {
 	int engine_ret;			/* the last txn_engine_tick() */
 	bool admissible;		/* self-routing: txn_latin_admit() found a configuration */
 	u64 *down;			/* the network's links down, as this run last read them */
+	/* what the run took in a tick, for traffic beside it: lines, senders, receivers */
+	u64 *took_lines, *took_sent, *took_recv;
+	struct txn_taken taken;
 	u32 fault_gen;			/* ... at this generation of its faults */
 };
 

@@ -88,14 +88,18 @@ static bool drive(struct txnet_net *tn, u64 tick_ns, u32 run_id,
 	}
 }
 
-/* Port packets and interface frames: a tick of each that has any in flight. */
+/*
+ * Port packets and interface frames: a tick of each that has any in
+ * flight; done when none has, or when a run starts, which then ticks them
+ * beside itself (run.c).
+ */
 static int traffic_step(struct txnet_net *tn, void *unused)
 {
 	if (txnet_ports_busy(tn))
 		txnet_ports_step(tn, NULL);
 	if (txnet_fabric_busy(tn))
-		txnet_fabric_step(tn);
-	return !txnet_ports_busy(tn) && !txnet_fabric_busy(tn);
+		txnet_fabric_step(tn, NULL);
+	return run_of(tn) || (!txnet_ports_busy(tn) && !txnet_fabric_busy(tn));
 }
 
 static void exec_run(struct txnet_net *tn, struct txnet_run *r)

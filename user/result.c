@@ -197,6 +197,7 @@ void result_parse(const struct nlattr *nest, struct txnet_res *r)
 		case TXNET_A_RES_BLOCK_STAGE:	parse_u32(a, &r->block_stage, &ok); break;
 		case TXNET_A_RES_BLOCK_SWITCH:	parse_u32(a, &r->block_switch, &ok); break;
 		case TXNET_A_RES_REROUTES:	parse_u32(a, &r->reroutes, &ok); break;
+		case TXNET_A_RES_SHARED_HOPS:	parse_u64(a, &r->shared_hops, &ok); break;
 		case TXNET_A_RES_LINKS_DOWN:	parse_u32(a, &r->links_down, &ok); break;
 		case TXNET_A_RES_ERROR_LINK:
 			ok = mnl_attr_get_payload_len(a) == sizeof(r->error_link);
@@ -368,6 +369,12 @@ void result_print(const struct txnet_res *r, const char *key,
 		print_uint(PRINT_JSON, NULL, NULL, r->block_inputs[0]);
 		print_uint(PRINT_JSON, NULL, NULL, r->block_inputs[1]);
 		close_json_array();
+	}
+	if (result_has(r, TXNET_A_RES_SHARED_HOPS)) {
+		if (r->shared_hops)
+			print_u64(PRINT_ANY, "shared_hops", " shared-hops %" PRIu64, r->shared_hops);
+		else
+			print_u64(PRINT_JSON, "shared_hops", NULL, r->shared_hops);
 	}
 	/* faults: only when there were any, the text stays as it was without them */
 	if (result_has(r, TXNET_A_RES_LINKS_DOWN) &&

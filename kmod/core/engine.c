@@ -947,6 +947,34 @@ static int arrive_at(struct txn_engine *e, u64 t, u32 pkt, u32 to)
 	}
 }
 
+static noinline int taken_conflict(struct txn_engine *e, u64 t, u32 pkt, u32 link,
+				   const char *rule)
+{
+	txn_violate(e, t, e->g->src[link], pkt, rule);
+	e->v.link = link;
+	return -EPROTO;
+}
+
+void txn_engine_set_taken(struct txn_engine *e, const struct txn_taken *taken)
+{
+	e->L->taken = taken;
+}
+
+bool txn_line_taken(const struct txn_engine *e, u32 lid)
+{
+	return e->L->taken && txn_bit(e->L->taken->lines, lid);
+}
+
+bool txn_sent_taken(const struct txn_engine *e, u32 v)
+{
+	return e->L->taken && v < e->n && txn_bit(e->L->taken->sent, v);
+}
+
+bool txn_recv_taken(const struct txn_engine *e, u32 v)
+{
+	return e->L->taken && v < e->n && txn_bit(e->L->taken->recv, v);
+}
+
 static noinline int link_down(struct txn_engine *e, u64 t, u32 pkt, u32 link)
 {
 	txn_violate(e, t, e->g->src[link], pkt, "a packet was sent over a link that is down");
@@ -1000,6 +1028,8 @@ static __always_inline int move_all(struct txn_engine *e, u64 t, u32 *narr, cons
 		lid = line ? line[link] : link;
 		if (L->stamp[lid] == t)
 			return line_conflict(e, t, i, lid);
+		if (L->taken && txn_bit(L->taken->lines, lid))
+			return taken_conflict(e, t, pkt, link, "a link the run beside it had this tick");
 		L->stamp[lid] = t;
 		if (single) {
 			/* The single-port rule is the processors'; switches have their lines. */
@@ -1013,6 +1043,12 @@ static __always_inline int move_all(struct txn_engine *e, u64 t, u32 *narr, cons
 						   "single-port: node received two packets in one tick");
 			L->sent_at[from] = t;
 			L->recv_at[to] = t;
+			if (L->taken && from < procs && txn_bit(L->taken->sent, from))
+				return taken_conflict(e, t, pkt, link,
+						      "single-port: the run beside it had the node's sending");
+			if (L->taken && to < procs && txn_bit(L->taken->recv, to))
+				return taken_conflict(e, t, pkt, link,
+						      "single-port: the run beside it had the node's receiving");
 		}
 		n++;
 		if (plain) {

@@ -295,6 +295,22 @@ u32 txn_engine_links_down(const struct txn_engine *e);
 u32 txn_engine_reroutes(const struct txn_engine *e);
 
 /*
+ * Open traffic beside a run: what the run took in the tick about to be
+ * run, which the traffic must leave alone (the run goes first): a bit per
+ * line (per link where links have no shared lines) and, single-port, per
+ * vertex that sent and that received.  The caller's, read during the next
+ * txn_engine_tick() only; NULL: nothing taken.
+ */
+struct txn_taken {
+	const u64 *lines, *sent, *recv;
+};
+void txn_engine_set_taken(struct txn_engine *e, const struct txn_taken *taken);
+/* Whether the next tick's run took line (or link) @lid, vertex @v's sending or receiving. */
+bool txn_line_taken(const struct txn_engine *e, u32 lid);
+bool txn_sent_taken(const struct txn_engine *e, u32 v);
+bool txn_recv_taken(const struct txn_engine *e, u32 v);
+
+/*
  * Advance one tick.  Returns 1 when everything was delivered, 0 to go on,
  * -EPROTO when a rule was broken (e->v says which).  Ticks in which nothing
  * moves are legal; a run that delivers nothing for a bounded number of

@@ -201,11 +201,13 @@ static bool may_send(struct txn_engine *e, struct route_state *st, u32 l, bool o
 	const struct txn_graph *g = e->g;
 	u32 from = g->src[l], to = g->dst[l];
 
-	/* the port rule is the processors'; a MIN's lines are shared */
+	/* the port rule is the processors'; a MIN's lines are shared; a run beside goes first */
 	if (g->line && st->line_at[g->line[l]] == t)
 		return false;
-	if (one && ((from < g->procs && st->sent[from] == t) ||
-		    (to < g->procs && st->recv[to] == t)))
+	if (txn_line_taken(e, g->line ? g->line[l] : l))
+		return false;
+	if (one && ((from < g->procs && (st->sent[from] == t || txn_sent_taken(e, from))) ||
+		    (to < g->procs && (st->recv[to] == t || txn_recv_taken(e, to)))))
 		return false;
 	if (one) {
 		st->sent[from] = t;

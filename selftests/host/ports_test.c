@@ -180,4 +180,38 @@ TEST(corruption_in_flight_is_caught)
 	close_net(&o);
 }
 
+/*
+ * Beside a run, traffic takes only what the run left: a link the run had
+ * this tick (or, single-port, a port) holds the packet back a tick.
+ */
+TEST(yields_to_a_run)
+{
+	static const u32 ports[] = { TXNET_PORT_ALL, TXNET_PORT_SINGLE };
+	u64 lines[1] = { 0 }, sent[1] = { 0 }, recv[1] = { 0 };
+	struct txn_taken taken = { lines, sent, recv };
+	struct open_net o;
+	u32 got = 0, l, i;
+
+	for (i = 0; i < 2; i++) {
+		ASSERT_EQ(0, open_net(&o, "ring 8", ports[i]));
+		l = txn_link_between(&o.t.g, 0, 1);
+		ASSERT_LE(0, txn_engine_inject(&o.e, 0, 1, "x", 1));
+		lines[0] = i ? 0 : 1ULL << l;
+		sent[0] = i ? 1ULL << 0 : 0;
+		txn_engine_set_taken(&o.e, &taken);
+		ASSERT_EQ(0, txn_engine_tick(&o.e));
+		EXPECT_EQ(0U, o.e.ndone);
+		/* single-port: 1's receiving taken instead */
+		sent[0] = 0;
+		recv[0] = i ? 1ULL << 1 : 0;
+		ASSERT_EQ(0, txn_engine_tick(&o.e));
+		EXPECT_EQ(0U, o.e.ndone);
+		txn_engine_set_taken(&o.e, NULL);
+		got = 0;
+		EXPECT_EQ(1, drain(&o, &got));
+		EXPECT_EQ(1U, got);
+		close_net(&o);
+	}
+}
+
 TEST_HARNESS_MAIN

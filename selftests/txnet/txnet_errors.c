@@ -46,7 +46,7 @@ FIXTURE_TEARDOWN(err)
 #define NOTHING_LEFT() do {						\
 		EXPECT_EQ(0, txnl_count(&self->t));			\
 		EXPECT_EQ(self->sysfs0, sysfs_count());			\
-		EXPECT_EQ(self->threads0, kthread_count());		\
+		EXPECT_EQ(self->threads0, kthreads_become(self->threads0)); \
 	} while (0)
 
 static inline const char *needle_ok(const char *s)
@@ -336,7 +336,7 @@ TEST_F(err, duplicate_name)
 	EXPECT_EQ(r.off_name, self->t.off);
 	EXPECT_EQ(1, txnl_count(&self->t));
 	EXPECT_EQ(self->sysfs0, sysfs_count());
-	EXPECT_EQ(self->threads0, kthread_count());
+	EXPECT_EQ(self->threads0, kthreads_become(self->threads0));
 	/* the first is untouched */
 	ASSERT_EQ(0, txnl_get(&self->t, "bad", &b));
 	EXPECT_EQ(a.id, b.id);
@@ -476,7 +476,7 @@ TEST_F(err, too_much_memory)
 	REFUSED(ENOSPC, "mem_budget");
 	EXPECT_EQ(1, txnl_count(&self->t));
 	EXPECT_EQ(self->sysfs0, sysfs_count());
-	EXPECT_EQ(self->threads0, kthread_count());
+	EXPECT_EQ(self->threads0, kthreads_become(self->threads0));
 	/* freeing the first gives its memory back */
 	ASSERT_EQ(0, txnl_del(&self->t, "bad"));
 	ASSERT_EQ(0, txnl_new(&self->t, &r, NULL)) TH_LOG("%s", self->t.msg);

@@ -1009,7 +1009,7 @@ TEST_F_TIMEOUT(ex, destroy_during_run, 120)
 		EXPECT_GT(5000000000ULL, dt) TH_LOG("DEL took %llu ns", (unsigned long long)dt);
 		EXPECT_EQ(-ENOENT, txnl_get(&self->t, "doomed", NULL));
 		EXPECT_FALSE(net_dir_exists("doomed"));
-		EXPECT_EQ(0, kthread_count());
+		EXPECT_EQ(0, kthreads_become(0));
 		/* the run ends as stopped, and is announced; the network's DEL too */
 		for (;;) {
 			ret = txnl_event_x(&self->ev, &x, 3000);
@@ -1133,7 +1133,7 @@ TEST_F_TIMEOUT(ex, two_racers, 180)
 	}
 	/* none left: networks, threads, sysfs directories, charges */
 	EXPECT_EQ(0, txnl_count(&self->t));
-	EXPECT_EQ(0, kthread_count());
+	EXPECT_EQ(0, kthreads_become(0));
 	EXPECT_EQ(0, sysfs_count());
 	ASSERT_EQ(0, make_net(&self->t, "probe", TXNET_TOPO_RING, RACE_N, 0, 0));
 	ASSERT_EQ(0, txnl_get(&self->t, "probe", &i));

@@ -137,7 +137,7 @@ TEST_F(life, get_dump_destroy)
 	EXPECT_STREQ("n0", s->net[0].name);
 	EXPECT_STREQ("n2", s->net[1].name);
 	EXPECT_EQ(2, sysfs_count());
-	EXPECT_EQ(2, kthread_count());
+	EXPECT_EQ(2, kthreads_become(2));
 	free(s);
 }
 
@@ -405,7 +405,7 @@ TEST_F(life, netns)
 	EXPECT_EQ(-ENOENT, txnl_del(&self->t, "nsnet"));
 	EXPECT_TRUE(net_dir_exists("nsnet"));
 	EXPECT_EQ(-EEXIST, txnl_ring(&self->t, "nsnet", 4, NULL));
-	EXPECT_EQ(threads0 + 1, kthread_count());
+	EXPECT_EQ(threads0 + 1, kthreads_become(threads0 + 1));
 	/* let the child and its netns go */
 	ASSERT_EQ(1, write(to_child[1], &c, 1));
 	ASSERT_EQ(pid, waitpid(pid, &status, 0));
@@ -414,7 +414,7 @@ TEST_F(life, netns)
 	for (int i = 0; i < 100 && net_dir_exists("nsnet"); i++)
 		sleep_ms(100);
 	EXPECT_FALSE(net_dir_exists("nsnet")) TH_LOG("network outlived its netns");
-	EXPECT_EQ(threads0, kthread_count());
+	EXPECT_EQ(threads0, kthreads_become(threads0));
 	EXPECT_EQ(1, sysfs_count());
 	/* the name is free again */
 	ASSERT_EQ(0, txnl_ring(&self->t, "nsnet", 4, NULL));
@@ -514,7 +514,7 @@ TEST_F_TIMEOUT(life, concurrent_create_destroy, 300)
 	}
 	EXPECT_EQ(0, txnl_count(&self->t));
 	EXPECT_EQ(0, sysfs_count());
-	EXPECT_EQ(0, kthread_count());
+	EXPECT_EQ(0, kthreads_become(0));
 }
 
 TEST_F_TIMEOUT(life, concurrent_same_name, 300)
@@ -532,7 +532,7 @@ TEST_F_TIMEOUT(life, concurrent_same_name, 300)
 	}
 	EXPECT_EQ(0, txnl_count(&self->t));
 	EXPECT_EQ(0, sysfs_count());
-	EXPECT_EQ(0, kthread_count());
+	EXPECT_EQ(0, kthreads_become(0));
 }
 
 TEST_HARNESS_MAIN

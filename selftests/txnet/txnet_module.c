@@ -58,7 +58,7 @@ TEST_F_TIMEOUT(mod, rmmod_with_networks, 120)
 				 (uint32_t[]){ 128, 128 }, NULL));
 	for (int i = 0; i < 6; i++)
 		ASSERT_EQ(1, txnl_event(&ev, &e, 2000));
-	EXPECT_EQ(6, kthread_count());
+	EXPECT_EQ(6, kthreads_become(6));
 	/* a reader with a file open across the unload */
 	fd = open(TXNET_SYSFS "/rm0/nodes", O_RDONLY);
 	ASSERT_LE(0, fd);
@@ -67,7 +67,7 @@ TEST_F_TIMEOUT(mod, rmmod_with_networks, 120)
 	ASSERT_EQ(0, sh("rmmod txnet"));
 	EXPECT_FALSE(loaded());
 	EXPECT_NE(0, access(TXNET_SYSFS, F_OK)) TH_LOG("/sys/kernel/txnet outlived the module");
-	EXPECT_EQ(0, kthread_count());
+	EXPECT_EQ(0, kthreads_become(0));
 	n = (int)pread(fd, name, sizeof(name), 0);
 	EXPECT_TRUE(n < 0) TH_LOG("read of a dead file gave %d bytes", n);
 	close(fd);

@@ -660,6 +660,23 @@ static inline int kthread_count(void)
 	return n;
 }
 
+/*
+ * kthread_count() once it is @want, or what it is after 6 s: a stopped
+ * thread has returned when kthread_stop() does, but its task is reaped a
+ * moment later and shows in /proc until then.  Awaits that event; the 6 s
+ * are a hang guard.
+ */
+static inline int kthreads_become(int want)
+{
+	int n = kthread_count(), tries;
+
+	for (tries = 0; tries < 600 && n != want; tries++) {
+		usleep(10000);
+		n = kthread_count();
+	}
+	return n;
+}
+
 /* Entries under /sys/kernel/txnet, or -errno. */
 static inline int sysfs_count(void)
 {
@@ -773,6 +790,8 @@ struct txnl_result {
 	int64_t values[TXNET_RES_QUEUE_MAX_NODES];
 	uint32_t nvalues;
 	uint32_t config_x, block_stage, block_switch, block_inputs[2];
+	uint32_t reroutes, links_down;
+	uint64_t shared_hops;
 };
 
 /* Parse a TXNET_A_RESULT nest into @r; 0 or -EINVAL. */
@@ -822,6 +841,9 @@ static inline int txnl_parse_result(struct nlattr *nest, struct txnl_result *r)
 	R32(TXNET_A_RES_CONFIG_X, config_x);
 	R32(TXNET_A_RES_BLOCK_STAGE, block_stage);
 	R32(TXNET_A_RES_BLOCK_SWITCH, block_switch);
+	R32(TXNET_A_RES_REROUTES, reroutes);
+	R32(TXNET_A_RES_LINKS_DOWN, links_down);
+	R64(TXNET_A_RES_SHARED_HOPS, shared_hops);
 #undef R32
 #undef R64
 	if (tb[TXNET_A_RES_VERIFIED])

@@ -329,47 +329,61 @@ TEST_F_TIMEOUT(pt, slots_limit, 180)
 	EXPECT_EQ(1, wait_recv(&self->t, "sl", 3, &self->l, 1, WAIT_MS));
 }
 
-/* Ports and exchanges take turns. */
+/*
+ * Ports and exchanges share the network; the run goes first.  A scatter
+ * from 0 on linear 30 sends its 29 packets one a tick over 0 -> 1, at
+ * 1 s a tick: it runs for at least 29 s, however fast the host, and never
+ * uses a link towards 0.  A packet from 5 to 4 meanwhile takes 5 -> 4,
+ * idle, and arrives in one tick, with the run still going; the result
+ * counts that hop beside it.
+ */
 TEST_F_TIMEOUT(pt, send_while_running, 60)
 {
-	struct txnl_result r;
-	uint32_t id;
-
-	/* linear 30, paper 001 Theorem 1: 225 ticks of 1 s: it cannot end before the STOP */
-	ASSERT_EQ(0, make_net(&self->t, "sr", TXNET_TOPO_LINEAR, 30, 0, TXNET_TICK_NS_MAX));
-	ASSERT_EQ(0, txnl_run_algo(&self->t, "sr", TXNET_ALGO_AUTO, &id));
-	CALL_REFUSED(-EBUSY, txnl_send(&self->t, "sr", 0, 1, "x", 1));
-	ASSERT_EQ(0, txnl_stop(&self->t, "sr"));
-	ASSERT_EQ(1, txnl_run_done(&self->ev, "sr", id, WAIT_MS, &r));
-	EXPECT_EQ(TXNET_RUN_STOPPED, r.status);
-}
-
-TEST_F_TIMEOUT(pt, run_while_in_flight, 60)
-{
+	struct txnl_run_req q = { .name = "sr", .op = TXNET_OP_SCATTER, .has_root = true };
 	struct txnl_result r;
 	struct txnl_netx x;
 	uint32_t id;
 
-	/*
-	 * 4 ticks of 1 s from 0 to 4: still in flight when the RUN and GET
-	 * below come, however slow the host (short of a 4 s stall)
-	 */
+	ASSERT_EQ(0, make_net(&self->t, "sr", TXNET_TOPO_LINEAR, 30, 0, TXNET_TICK_NS_MAX));
+	ASSERT_EQ(0, txnl_run(&self->t, &q, &id)) TH_LOG("%s", self->t.msg);
+	ASSERT_EQ(0, txnl_send(&self->t, "sr", 5, 4, "x", 1)) TH_LOG("%s", self->t.msg);
+	ASSERT_EQ(1, wait_recv(&self->t, "sr", 4, &self->l, 1, WAIT_MS));
+	EXPECT_EQ(1, self->buf[0].recv_tick - self->buf[0].sent_tick);
+	ASSERT_EQ(0, txnl_getx(&self->t, "sr", &x));
+	EXPECT_EQ(TXNET_STATE_RUNNING, x.info.state);
+	EXPECT_EQ(id, x.run_id);
+	ASSERT_EQ(0, txnl_stop(&self->t, "sr"));
+	ASSERT_EQ(1, txnl_run_done(&self->ev, "sr", id, WAIT_MS, &r));
+	EXPECT_EQ(TXNET_RUN_STOPPED, r.status);
+	ASSERT_TRUE(r.has[TXNET_A_RES_SHARED_HOPS]);
+	EXPECT_EQ(1, r.shared_hops);
+}
+
+/*
+ * A run starts while a port packet is in flight and goes first: message
+ * shift on a ring of 9 uses every link every tick (paper 001 section 4.1)
+ * and still takes its ceil((9^2-1)/8) = 10 ticks, Theorem 2; the packet
+ * from 0 to 4 waits and arrives after the run, 4 hops after more than 4
+ * ticks.
+ */
+TEST_F_TIMEOUT(pt, run_while_in_flight, 60)
+{
+	struct txnl_result r;
+	uint32_t id;
+
 	ASSERT_EQ(0, make_net(&self->t, "rf", TXNET_TOPO_RING, 9, 0, TXNET_TICK_NS_MAX));
 	ASSERT_EQ(0, txnl_send(&self->t, "rf", 0, 4, "late", 4));
-	CALL_REFUSED(-EBUSY, txnl_run_algo(&self->t, "rf", TXNET_ALGO_AUTO, NULL));
-	ASSERT_EQ(0, txnl_getx(&self->t, "rf", &x));
-	EXPECT_EQ(1, x.ports_in_flight);
-	EXPECT_EQ(TXNET_STATE_IDLE, x.info.state);
-	EXPECT_EQ(0, x.run_id);		/* the refused RUN took no id */
-	ASSERT_EQ(1, wait_recv(&self->t, "rf", 4, &self->l, 1, WAIT_MS));
-	EXPECT_EQ(4, self->buf[0].recv_tick - self->buf[0].sent_tick);
-	/* delivered: an exchange may run */
 	ASSERT_EQ(0, txnl_set(&self->t, "rf", NULL, (uint64_t[]){ 0 }));
 	ASSERT_EQ(0, txnl_run_algo(&self->t, "rf", TXNET_ALGO_AUTO, &id)) TH_LOG("%s", self->t.msg);
 	ASSERT_EQ(1, txnl_run_done(&self->ev, "rf", id, WAIT_MS, &r));
 	EXPECT_EQ(TXNET_RUN_DONE, r.status);
-	/* paper 001 section 4.1, Theorem 2: ceil((9^2-1)/8) = 10 */
 	EXPECT_EQ(10, r.steps);
+	/* every link busy every tick: nothing moved beside it */
+	ASSERT_TRUE(r.has[TXNET_A_RES_SHARED_HOPS]);
+	EXPECT_EQ(0, r.shared_hops);
+	ASSERT_EQ(1, wait_recv(&self->t, "rf", 4, &self->l, 1, WAIT_MS));
+	EXPECT_LE(4, self->buf[0].recv_tick - self->buf[0].sent_tick);
+	EXPECT_EQ(0, memcmp(self->buf[0].data, "late", 4));
 }
 
 /* Unread packets do not block an exchange, and survive it. */
@@ -451,7 +465,7 @@ TEST_F(pt, destroy_with_packets)
 	ASSERT_EQ(0, txnl_set(&self->t, "dp", NULL, (uint64_t[]){ 100000000 }));
 	ASSERT_EQ(0, txnl_send(&self->t, "dp", 1, 5, "in flight", 9));
 	ASSERT_EQ(0, txnl_del(&self->t, "dp"));
-	EXPECT_EQ(0, kthread_count());
+	EXPECT_EQ(0, kthreads_become(0));
 	/*
 	 * Nothing charged is left: a budget of exactly one network's
 	 * MEM_BYTES admits the same network again.

@@ -551,7 +551,7 @@ TEST_F_TIMEOUT(stress, shared_networks_and_reloads, 300)
 	 */
 	for (left = 6000; kthread_count() && left; left--)
 		sleep_ms(10);
-	EXPECT_EQ(0, kthread_count());
+	EXPECT_EQ(0, kthreads_become(0));
 	if (param_read("mem_used", buf, sizeof(buf)) == -ENOENT)
 		TH_LOG("no mem_used parameter in this module: memory accounting not checked");
 	else

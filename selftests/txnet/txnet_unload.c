@@ -124,7 +124,7 @@ static void rmmod_during_runs(struct __test_metadata *_metadata,
 	EXPECT_GT(20000000000ULL, dt) TH_LOG("rmmod took %llu ns", (unsigned long long)dt);
 	EXPECT_FALSE(loaded());
 	EXPECT_NE(0, access(TXNET_SYSFS, F_OK));
-	EXPECT_EQ(0, kthread_count());
+	EXPECT_EQ(0, kthreads_become(0));
 	/* every run ended as stopped and was announced; every network's end too */
 	while (txnl_event_x(&ev, &x, 1000) == 1) {
 		for (unsigned int k = 0; k < NNETS; k++) {
@@ -190,7 +190,7 @@ TEST_F_TIMEOUT(unl, rmmod_during_long_tick, 60)
 	/* not held up by the tick's deadline */
 	EXPECT_GT(900000000ULL, dt) TH_LOG("rmmod took %llu ns", (unsigned long long)dt);
 	EXPECT_FALSE(loaded());
-	EXPECT_EQ(0, kthread_count());
+	EXPECT_EQ(0, kthreads_become(0));
 	ASSERT_EQ(0, sh("modprobe txnet"));
 }
 

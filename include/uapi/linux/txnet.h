@@ -298,6 +298,12 @@ enum txnet_res_attr {
 	TXNET_A_RES_ERROR_LINK,		/* binary: two u32, the link the error names: from, to */
 	TXNET_A_RES_REROUTES,		/* u32: times the run was routed around faults */
 	TXNET_A_RES_LINKS_DOWN,		/* u32: directed links down when it ended */
+	/*
+	 * u64: link-hops of port packets and interface frames that moved
+	 * beside the run, on what it left idle in each tick (it goes first:
+	 * its steps are what they would be alone)
+	 */
+	TXNET_A_RES_SHARED_HOPS,
 
 	__TXNET_A_RES_MAX,
 	TXNET_A_RES_MAX = __TXNET_A_RES_MAX - 1
