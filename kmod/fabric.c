@@ -61,6 +61,19 @@ bool txnet_fabric_names_fit(const char *name, u32 procs)
 	return strlen("tx") + strlen(name) + snprintf(NULL, 0, "%u", procs - 1) < IFNAMSIZ;
 }
 
+int txnet_fabric_check(const struct txnet_net *tn, const char **why)
+{
+	if (tn->counts.procs > TXNET_NETDEV_MAX_NODES) {
+		*why = "netdev: at most TXNET_NETDEV_MAX_NODES (256) processors get interfaces";
+		return -E2BIG;
+	}
+	if (!txnet_fabric_names_fit(tn->name, tn->counts.procs)) {
+		*why = "netdev: the interface names tx<name><N> would pass 15 characters: pick a shorter name";
+		return -ENAMETOOLONG;
+	}
+	return 0;
+}
+
 /* Room for @n more frames; if there is none, the queues stop until there is. */
 static bool room_for(struct txnet_fabric *f, u32 n, struct net_device *dev)
 {
@@ -245,6 +258,8 @@ int txnet_fabric_create(struct txnet_net *tn, const char **why)
 	ret = txn_engine_init_open(&f->e, &tn->graph, &txn_sched_route, &p, TXNET_FABRIC_SLOTS);
 	if (ret)
 		goto err_free;
+	/* the faults so far (interfaces added to a live network): nothing in flight to drop */
+	txn_engine_set_down(&f->e, tn->faults.down);
 	for (v = 0; v < f->procs; v++) {
 		char name[TXNET_NAME_LEN + 16];
 
@@ -275,7 +290,8 @@ int txnet_fabric_create(struct txnet_net *tn, const char **why)
 			goto err_unregister;
 		}
 	}
-	tn->fabric = f;
+	/* Pairs with txnet_fabric_of(): the thread sees it whole. */
+	smp_store_release(&tn->fabric, f);
 	return 0;
 
 err_unregister:
@@ -302,7 +318,9 @@ void txnet_fabric_free(struct txnet_net *tn)
 
 bool txnet_fabric_busy(struct txnet_net *tn)
 {
-	return tn->fabric && READ_ONCE(tn->fabric->in_flight);
+	struct txnet_fabric *f = txnet_fabric_of(tn);
+
+	return f && READ_ONCE(f->in_flight);
 }
 
 /* Frames a fault left without a way: each counted as its sender's tx_dropped. */
@@ -383,7 +401,7 @@ static void deliver(struct txnet_fabric *f, struct sk_buff_head *rx)
 
 int txnet_fabric_step(struct txnet_net *tn, const struct txn_taken *taken)
 {
-	struct txnet_fabric *f = tn->fabric;
+	struct txnet_fabric *f = txnet_fabric_of(tn);
 	struct sk_buff_head rx;
 	struct sk_buff *skb;
 	struct net_device *dev;

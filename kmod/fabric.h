@@ -41,6 +41,8 @@ struct txnet_port_dev {
 
 /* Interface names: "tx" + the network's name + the processor: does it fit? */
 bool txnet_fabric_names_fit(const char *name, u32 procs);
+/* Whether @tn may have interfaces: 0, or -E2BIG / -ENAMETOOLONG with *@why. */
+int txnet_fabric_check(const struct txnet_net *tn, const char **why);
 /* At creation, under txnet_lock: the interfaces, registered in the network's netns. */
 int txnet_fabric_create(struct txnet_net *tn, const char **why);
 /* Interfaces gone (takes RTNL); the engine stays for the thread until txnet_fabric_free(). */

@@ -246,18 +246,10 @@ int txnet_net_register(struct txnet_net *tn, const char *name, struct txnet_crea
 		}
 	}
 	tn->id = txnet_next_id;
-	if (tn->want_netdev && tn->counts.procs > TXNET_NETDEV_MAX_NODES) {
-		err->msg = "netdev: at most TXNET_NETDEV_MAX_NODES (256) processors get interfaces";
+	ret = tn->want_netdev ? txnet_fabric_check(tn, &err->msg) : 0;
+	if (ret) {
 		err->dim = -1;
 		err->field = TXNET_A_NETDEV;
-		ret = -E2BIG;
-		goto err_free;
-	}
-	if (tn->want_netdev && !txnet_fabric_names_fit(tn->name, tn->counts.procs)) {
-		err->msg = "netdev: the interface names tx<name><N> would pass 15 characters: pick a shorter name";
-		err->dim = -1;
-		err->field = TXNET_A_NETDEV;
-		ret = -ENAMETOOLONG;
 		goto err_free;
 	}
 
@@ -323,12 +315,24 @@ void txnet_net_destroy(struct txnet_net *tn)
 }
 
 int txnet_net_set(struct txnet_net *tn, const u32 *port_model, const u64 *tick_ns,
-		  const char **why)
+		  const bool *netdev, const char **why)
 {
+	int ret;
+
 	lockdep_assert_held(&txnet_lock);
 	if (READ_ONCE(tn->state) != TXNET_STATE_IDLE) {
 		*why = "network is running an exchange";
 		return -EBUSY;
+	}
+	/* First, so that a refusal leaves the other settings as they were. */
+	if (netdev && !*netdev && tn->fabric) {
+		*why = "netdev: the interfaces go with the network; they cannot be taken from it";
+		return -EOPNOTSUPP;
+	}
+	if (netdev && *netdev && !tn->fabric) {
+		ret = txnet_fabric_check(tn, why) ?: txnet_fabric_create(tn, why);
+		if (ret)
+			return ret;
 	}
 	if (port_model)
 		WRITE_ONCE(tn->port_model, *port_model);

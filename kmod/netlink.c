@@ -124,11 +124,12 @@ static const struct nla_policy txnet_fault_policy[TXNET_A_UP + 1] = {
 	[TXNET_A_UP] = NLA_POLICY_MAX(NLA_U8, 1),
 };
 
-static const struct nla_policy txnet_set_policy[TXNET_A_MEM_BYTES + 1] = {
+static const struct nla_policy txnet_set_policy[TXNET_A_NETDEV + 1] = {
 	[TXNET_A_NAME] = TXNET_NAME_POLICY,
 	[TXNET_A_PORT_MODEL] = TXNET_PORT_POLICY,
 	[TXNET_A_TICK_NS] = TXNET_TICK_POLICY,
 	[TXNET_A_SPEC ... TXNET_A_MEM_BYTES] = TXNET_READ_ONLY,
+	[TXNET_A_NETDEV] = NLA_POLICY_MAX(NLA_U8, 1),
 };
 
 static int fill_dims(struct sk_buff *skb, const struct txn_spec *spec)
@@ -298,7 +299,7 @@ static int fill_net(struct sk_buff *skb, struct txnet_net *tn)
 		return -EMSGSIZE;
 	if (tn->has_te && txnet_put_te_figures(skb, &tn->te))
 		return -EMSGSIZE;
-	if (tn->fabric && nla_put_u8(skb, TXNET_A_NETDEV, 1))
+	if (txnet_fabric_of(tn) && nla_put_u8(skb, TXNET_A_NETDEV, 1))
 		return -EMSGSIZE;
 	if (fill_ports(skb, tn) || fill_faults(skb, tn))
 		return -EMSGSIZE;
@@ -678,6 +679,7 @@ static int txnet_set_doit(struct sk_buff *skb, struct genl_info *info)
 	struct nlattr **attrs = info->attrs;
 	u32 model, *pmodel = NULL;
 	u64 ns, *pns = NULL;
+	bool netdev, *pnetdev = NULL;
 	struct txnet_net *tn;
 	const char *why;
 	int ret;
@@ -693,8 +695,12 @@ static int txnet_set_doit(struct sk_buff *skb, struct genl_info *info)
 		ns = nla_get_u64(attrs[TXNET_A_TICK_NS]);
 		pns = &ns;
 	}
-	if (!pmodel && !pns) {
-		GENL_SET_ERR_MSG(info, "nothing to set: give port_model or tick_ns");
+	if (attrs[TXNET_A_NETDEV]) {
+		netdev = nla_get_u8(attrs[TXNET_A_NETDEV]);
+		pnetdev = &netdev;
+	}
+	if (!pmodel && !pns && !pnetdev) {
+		GENL_SET_ERR_MSG(info, "nothing to set: give port_model, tick_ns or netdev");
 		return -EINVAL;
 	}
 	mutex_lock(&txnet_lock);
@@ -703,10 +709,10 @@ static int txnet_set_doit(struct sk_buff *skb, struct genl_info *info)
 		mutex_unlock(&txnet_lock);
 		return PTR_ERR(tn);
 	}
-	ret = txnet_net_set(tn, pmodel, pns, &why);
+	ret = txnet_net_set(tn, pmodel, pns, pnetdev, &why);
 	mutex_unlock(&txnet_lock);
 	if (ret)
-		set_err(info->extack, NULL, why);
+		set_err(info->extack, !strncmp(why, "netdev:", 7) ? attrs[TXNET_A_NETDEV] : NULL, why);
 	return ret;
 }
 

@@ -493,7 +493,8 @@ static void mark(struct txnet_run *r, bool on)
 static void traffic_beside(struct txnet_net *tn, struct txnet_run *r)
 {
 	struct txnet_ports *pt = txnet_ports_of(tn);
-	u64 before = (pt ? pt->e.transmissions : 0) + (tn->fabric ? tn->fabric->e.transmissions : 0);
+	struct txnet_fabric *f = txnet_fabric_of(tn);
+	u64 before = (pt ? pt->e.transmissions : 0) + (f ? f->e.transmissions : 0);
 
 	r->taken.lines = r->took_lines;
 	r->taken.sent = r->took_sent;
@@ -504,8 +505,7 @@ static void traffic_beside(struct txnet_net *tn, struct txnet_run *r)
 	if (txnet_fabric_busy(tn))
 		txnet_fabric_step(tn, &r->taken);
 	mark(r, false);
-	r->res.shared_hops += (pt ? pt->e.transmissions : 0) +
-			      (tn->fabric ? tn->fabric->e.transmissions : 0) - before;
+	r->res.shared_hops += (pt ? pt->e.transmissions : 0) + (f ? f->e.transmissions : 0) - before;
 }
 
 int txnet_run_step(struct txnet_net *tn, void *run)

@@ -62,7 +62,7 @@ static ssize_t set_locked(struct txnet_net *tn, const u32 *port_model, const u64
 
 	if (!mutex_trylock(&txnet_lock))
 		return restart_syscall();
-	ret = txnet_net_set(tn, port_model, tick_ns, &why);
+	ret = txnet_net_set(tn, port_model, tick_ns, NULL, &why);
 	mutex_unlock(&txnet_lock);
 	return ret ?: count;
 }

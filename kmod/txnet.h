@@ -137,8 +137,9 @@ static inline void txnet_net_put(struct txnet_net *tn)
 {
 	kobject_put(&tn->kobj);
 }
+/* SET: each setting that is not NULL; NETDEV adds interfaces, never takes them away. */
 int txnet_net_set(struct txnet_net *tn, const u32 *port_model, const u64 *tick_ns,
-		  const char **why);
+		  const bool *netdev, const char **why);
 int txnet_pernet_init(void);
 void txnet_pernet_exit(void);
 void txnet_shutdown(void);
@@ -150,12 +151,19 @@ static inline struct txnet_ports *txnet_ports_of(struct txnet_net *tn)
 	return smp_load_acquire(&tn->ports);
 }
 
+/* The interfaces' fabric, once published: the tick thread reads it without txnet_lock. */
+static inline struct txnet_fabric *txnet_fabric_of(const struct txnet_net *tn)
+{
+	return smp_load_acquire(&tn->fabric);
+}
+
 /* What the network holds of mem_budget: itself, its interfaces' fabric and, once used, its ports. */
 static inline u64 txnet_net_mem(struct txnet_net *tn)
 {
 	struct txnet_ports *pt = txnet_ports_of(tn);
+	struct txnet_fabric *f = txnet_fabric_of(tn);
 
-	return tn->mem_bytes + (pt ? pt->charged : 0) + (tn->fabric ? tn->fabric->charged : 0);
+	return tn->mem_bytes + (pt ? pt->charged : 0) + (f ? f->charged : 0);
 }
 
 static inline struct net *txnet_net_ns(const struct txnet_net *tn)

@@ -12,7 +12,7 @@ TXCTL=${TXCTL:-txctl}
 N=0 PASS=0 FAIL=0
 bad=
 echo "TAP version 13"
-echo "1..9"
+echo "1..10"
 ok() { N=$((N + 1)); PASS=$((PASS + 1)); echo "ok $N $1"; }
 fail() { N=$((N + 1)); FAIL=$((FAIL + 1)); echo "not ok $N $1"; }
 result() {
@@ -276,6 +276,32 @@ ls /sys/class/net | grep -q 'txf\|txr' && bad="$bad [interfaces left after rmmod
 modprobe txnet || bad="$bad [modprobe failed]"
 rm -f "$out"
 result "refusals_and_rmmod"
+
+# 10: interfaces for a network that has none: set NET netdev on, once;
+# they cannot be taken away but with the network; refusals leave none
+"$TXCTL" create ring 4 name sn > /dev/null || bad="$bad [create sn]"
+"$TXCTL" set sn netdev on || bad="$bad [netdev on refused]"
+n=0
+while [ $n -lt 4 ]; do
+	[ -e "/sys/class/net/txsn$n" ] || bad="$bad [no txsn$n]"
+	n=$((n + 1))
+done
+"$TXCTL" show sn | grep -q " netdev " || bad="$bad [show lacks netdev]"
+"$TXCTL" set sn netdev on || bad="$bad [netdev on twice refused]"
+"$TXCTL" set sn netdev off > "$out" 2>&1; st=$?
+[ $st = 2 ] && grep -q "netdev" "$out" || bad="$bad [netdev off: status $st, $(cat "$out")]"
+[ -e /sys/class/net/txsn0 ] || bad="$bad [netdev off took the interfaces]"
+"$TXCTL" set sn netdev sideways > /dev/null 2>&1; st=$?
+[ $st = 1 ] || bad="$bad [netdev sideways: status $st]"
+"$TXCTL" create ring 300 name sb > /dev/null || bad="$bad [create sb]"
+"$TXCTL" set sb netdev on > "$out" 2>&1 && bad="$bad [300 interfaces accepted]"
+grep -q "256" "$out" || bad="$bad [300: $(cat "$out")]"
+ls /sys/class/net | grep -q txsb && bad="$bad [a refused netdev left interfaces]"
+"$TXCTL" destroy sb
+"$TXCTL" destroy sn || bad="$bad [destroy sn]"
+ls /sys/class/net | grep -q txsn && bad="$bad [txsn left after destroy]"
+rm -f "$out"
+result "set_netdev_on"
 
 echo "# Totals: pass:$PASS fail:$FAIL xfail:0 xpass:0 skip:0 error:0"
 [ "$FAIL" = 0 ]
