@@ -9,7 +9,9 @@
  *
  * MAC addresses name the processor: 02:74:NN:PP:PP:PP, NN the network's
  * id (mod 256), PP the processor (24 bits).  A broadcast or multicast
- * frame goes to every other processor, as that many packets.  When the
+ * frame runs down the shortest-path tree out of its sender, one copy a
+ * tree link (fabric_tree.c); on MINs it goes to every other processor as
+ * that many packets.  When the
  * frames in flight would pass TXNET_FABRIC_SLOTS the transmit queues
  * stop until the fabric drains: back-pressure, not drops.  What is
  * dropped is counted where `ip -s link` shows it: a MAC no processor has,
@@ -84,16 +86,39 @@ static bool room_for(struct txnet_fabric *f, u32 n, struct net_device *dev)
 	return false;
 }
 
-/* A copy of @skb from @src to @dst onto the fabric: false if refused. */
-static bool inject(struct txnet_fabric *f, u32 src, u32 dst, struct sk_buff *skb)
+/* A frame from @src to @dst onto the fabric (@root: a broadcast's sender, or TXN_NONE): false if refused. */
+static bool inject(struct txnet_fabric *f, u32 src, u32 dst, const void *data, u32 len, u32 root)
 {
-	int pkt = txn_engine_inject(&f->e, src, dst, skb->data, skb->len);
+	int pkt = txn_engine_inject(&f->e, src, dst, data, len);
 
 	if (pkt < 0)
 		return false;
 	f->slot_src[pkt] = src;
+	f->slot_root[pkt] = root;
 	WRITE_ONCE(f->in_flight, f->in_flight + 1);
 	return true;
+}
+
+/*
+ * A broadcast copy from @v one hop on to each of @v's children in the tree
+ * out of @root; false if a copy found no slot.  How many: *@kids.
+ */
+static bool to_children(struct txnet_fabric *f, const u32 *par, u32 v, u32 root,
+			const void *data, u32 len, u32 *kids)
+{
+	const struct txn_graph *g = f->e.g;
+	bool all = true;
+	u32 l;
+
+	*kids = 0;
+	for (l = g->first[v]; l < g->first[v + 1]; l++) {
+		if (par[g->dst[l]] != l)
+			continue;
+		(*kids)++;
+		if (data)
+			all &= inject(f, v, g->dst[l], data, len, root);
+	}
+	return all;
 }
 
 static netdev_tx_t fabric_xmit(struct sk_buff *skb, struct net_device *dev)
@@ -102,13 +127,23 @@ static netdev_tx_t fabric_xmit(struct sk_buff *skb, struct net_device *dev)
 	struct txnet_fabric *f = pd->f;
 	const struct ethhdr *eth;
 	bool sent = false;
-	u32 dst, v;
+	const u32 *par;
+	u32 dst, v, kids;
 
 	if (skb_linearize(skb) || skb->len < ETH_HLEN || skb->len > TXNET_FABRIC_FRAME)
 		goto drop;
 	eth = (const struct ethhdr *)skb->data;
 	spin_lock(&f->lock);
-	if (is_multicast_ether_addr(eth->h_dest)) {
+	par = is_multicast_ether_addr(eth->h_dest) ? txnet_fabric_tree(f, pd->node) : NULL;
+	if (par) {
+		/* down the tree: the first hop's copies now, the rest as they arrive */
+		to_children(f, par, pd->node, pd->node, NULL, 0, &kids);
+		if (!room_for(f, kids, dev)) {
+			spin_unlock(&f->lock);
+			return NETDEV_TX_BUSY;
+		}
+		sent = kids && to_children(f, par, pd->node, pd->node, skb->data, skb->len, &kids);
+	} else if (is_multicast_ether_addr(eth->h_dest)) {
 		if (f->procs - 1 > TXNET_FABRIC_SLOTS) {
 			spin_unlock(&f->lock);
 			goto drop;	/* more copies than the fabric ever holds */
@@ -119,13 +154,13 @@ static netdev_tx_t fabric_xmit(struct sk_buff *skb, struct net_device *dev)
 		}
 		for (v = 0; v < f->procs; v++)
 			if (v != pd->node)
-				sent |= inject(f, pd->node, v, skb);
+				sent |= inject(f, pd->node, v, skb->data, skb->len, TXN_NONE);
 	} else if (node_of(pd->tn, eth->h_dest, f->procs, &dst) && dst != pd->node) {
 		if (!room_for(f, 1, dev)) {
 			spin_unlock(&f->lock);
 			return NETDEV_TX_BUSY;
 		}
-		sent = inject(f, pd->node, dst, skb);
+		sent = inject(f, pd->node, dst, skb->data, skb->len, TXN_NONE);
 	}
 	/* a frame counts once, however many copies a broadcast took */
 	if (sent) {
@@ -196,13 +231,15 @@ static u64 fabric_bytes(const struct txnet_net *tn)
 {
 	return txn_engine_open_bytes(&tn->graph, &txn_sched_route, TXNET_FABRIC_FRAME,
 				     TXNET_FABRIC_SLOTS) +
-	       TXNET_FABRIC_SLOTS * sizeof(u32) +
+	       2 * TXNET_FABRIC_SLOTS * sizeof(u32) + txnet_fabric_tree_bytes(&tn->graph) +
 	       tn->counts.procs * sizeof(struct net_device *) + sizeof(struct txnet_fabric);
 }
 
 static void fabric_free(struct txnet_fabric *f)
 {
 	txn_engine_free(&f->e);
+	txnet_fabric_tree_free(f);
+	kvfree(f->slot_root);
 	kvfree(f->slot_src);
 	kvfree(f->dev);
 	txnet_mem_uncharge(f->charged);
@@ -252,8 +289,10 @@ int txnet_fabric_create(struct txnet_net *tn, const char **why)
 	f->procs = tn->counts.procs;
 	spin_lock_init(&f->lock);
 	f->slot_src = kvcalloc(TXNET_FABRIC_SLOTS, sizeof(u32), TXN_GFP);
+	f->slot_root = kvcalloc(TXNET_FABRIC_SLOTS, sizeof(u32), TXN_GFP);
 	f->dev = kvcalloc(f->procs, sizeof(*f->dev), TXN_GFP);
-	if (!f->slot_src || !f->dev)
+	if (!f->slot_src || !f->slot_root || !f->dev ||
+	    txnet_fabric_tree_init(f, &tn->graph, tn->faults.down))
 		goto err_free;
 	ret = txn_engine_init_open(&f->e, &tn->graph, &txn_sched_route, &p, TXNET_FABRIC_SLOTS);
 	if (ret)
@@ -347,6 +386,7 @@ void txnet_fabric_faults(struct txnet_net *tn, u32 node)
 	if (!f)
 		return;
 	spin_lock_bh(&f->lock);
+	txnet_fabric_tree_flush(f);
 	if (txn_engine_set_down(&f->e, tn->faults.down) < 0) {
 		pr_err("txnet: %s: interface traffic stopped: %s\n", tn->name, f->e.v.rule);
 		WRITE_ONCE(f->in_flight, 0);
@@ -368,12 +408,19 @@ static void deliver(struct txnet_fabric *f, struct sk_buff_head *rx)
 	struct net_device *dev;
 	struct sk_buff *skb;
 	const u8 *data;
-	u32 i, pkt, len, dst;
+	const u32 *par;
+	u32 i, pkt, len, dst, root, origin, kids;
 
 	for (i = 0; i < e->ndone; i++) {
 		pkt = e->done[i];
 		data = txn_engine_data(e, pkt, &len);
 		dst = txn_pkt_dst(e, pkt);
+		root = f->slot_root[pkt];
+		origin = root != TXN_NONE ? root : f->slot_src[pkt];
+		/* a broadcast goes on down its tree, whatever this interface does with it */
+		par = root != TXN_NONE ? txnet_fabric_tree(f, root) : NULL;
+		if (par && !to_children(f, par, dst, root, data, len, &kids) && f->dev[root])
+			f->dev[root]->stats.tx_dropped++;
 		dev = f->dev[dst];
 		if (dev && netif_running(dev)) {
 			skb = netdev_alloc_skb(dev, len + NET_IP_ALIGN);
@@ -390,9 +437,9 @@ static void deliver(struct txnet_fabric *f, struct sk_buff_head *rx)
 			}
 		} else if (dev) {
 			dev->stats.rx_dropped++;
-		} else if (f->dev[f->slot_src[pkt]]) {
+		} else if (f->dev[origin]) {
 			/* its interface is gone: the sender hears of the loss */
-			f->dev[f->slot_src[pkt]]->stats.tx_dropped++;
+			f->dev[origin]->stats.tx_dropped++;
 		}
 		txn_engine_release(e, pkt);
 		WRITE_ONCE(f->in_flight, f->in_flight - 1);

@@ -9,6 +9,7 @@
 #include <linux/netdevice.h>
 #include <linux/spinlock.h>
 #include "core/engine.h"
+#include "core/paths.h"
 
 /* Frames in flight per network: what its interfaces may have on the fabric at once. */
 #define TXNET_FABRIC_SLOTS	256
@@ -25,6 +26,11 @@ struct txnet_fabric {
 	spinlock_t lock;
 	struct txn_engine e;		/* open traffic, the route schedule */
 	u32 *slot_src;			/* per slot: the processor that sent it */
+	u32 *slot_root;			/* per slot: a broadcast's sender, or TXN_NONE */
+	/* broadcast trees (fabric_tree.c), where there are no switches */
+	struct txn_paths paths;
+	u32 *tree_par;			/* procs x V: per sender, each vertex's in-link from its parent */
+	u8 *tree_ok;			/* per sender: its row is searched */
 	struct net_device **dev;	/* per processor; NULL once unregistered */
 	u32 procs;
 	u32 in_flight;			/* WRITE_ONCE under lock: the thread reads it */
@@ -48,6 +54,12 @@ int txnet_fabric_create(struct txnet_net *tn, const char **why);
 /* Interfaces gone (takes RTNL); the engine stays for the thread until txnet_fabric_free(). */
 void txnet_fabric_unregister(struct txnet_net *tn);
 void txnet_fabric_free(struct txnet_net *tn);
+/* fabric_tree.c: the broadcast trees */
+u64 txnet_fabric_tree_bytes(const struct txn_graph *g);
+int txnet_fabric_tree_init(struct txnet_fabric *f, const struct txn_graph *g, const u64 *down);
+void txnet_fabric_tree_free(struct txnet_fabric *f);
+void txnet_fabric_tree_flush(struct txnet_fabric *f);
+const u32 *txnet_fabric_tree(struct txnet_fabric *f, u32 root);
 bool txnet_fabric_busy(struct txnet_net *tn);
 /*
  * Under txnet_lock, after a fault changed: frames routed around it, those

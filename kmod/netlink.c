@@ -299,7 +299,10 @@ static int fill_net(struct sk_buff *skb, struct txnet_net *tn)
 		return -EMSGSIZE;
 	if (tn->has_te && txnet_put_te_figures(skb, &tn->te))
 		return -EMSGSIZE;
-	if (txnet_fabric_of(tn) && nla_put_u8(skb, TXNET_A_NETDEV, 1))
+	if (txnet_fabric_of(tn) &&
+	    (nla_put_u8(skb, TXNET_A_NETDEV, 1) ||
+	     nla_put_u64_64bit(skb, TXNET_A_FABRIC_HOPS,
+			       READ_ONCE(txnet_fabric_of(tn)->e.transmissions), TXNET_A_PAD)))
 		return -EMSGSIZE;
 	if (fill_ports(skb, tn) || fill_faults(skb, tn))
 		return -EMSGSIZE;

@@ -150,6 +150,7 @@ static int network_attr_cb(const struct nlattr *a, void *data)
 	case TXNET_A_PORTS_IN_FLIGHT: err = u32_attr(a, &ni->ports_in_flight); break;
 	case TXNET_A_PORTS_UNREAD: err = u32_attr(a, &ni->ports_unread); break;
 	case TXNET_A_PORTS_DROPPED: err = u64_attr(a, &ni->ports_dropped); break;
+	case TXNET_A_FABRIC_HOPS: err = u64_attr(a, &ni->fabric_hops); break;
 	case TXNET_A_CABLES_CUT:
 		err = u32_list(a, ni->cables, 2 * TXNET_FAULTS_LISTED, &ni->ncables);
 		ni->ncables /= 2;
@@ -275,6 +276,8 @@ void network_print(const struct txnet_info *ni, const char *event)
 		print_u64(PRINT_ANY, "tick_ns", " tick-ns %" PRIu64, ni->tick_ns);
 	if (network_has(ni, TXNET_A_NETDEV) && ni->netdev)
 		print_bool(PRINT_ANY, "netdev", " netdev", ni->netdev);
+	if (network_has(ni, TXNET_A_FABRIC_HOPS))
+		print_u64(PRINT_ANY, "fabric_hops", " fabric-hops %" PRIu64, ni->fabric_hops);
 	if (network_has(ni, TXNET_A_STATE))
 		print_string(PRINT_ANY, "state", " state %s",
 			     state_name(ni->state));

@@ -50,6 +50,7 @@ struct txnet_info {
 	uint64_t total_distance, as_bound, cut_bound;	/* products */
 	bool netdev;		/* an interface per processor */
 	uint64_t ports_dropped;	/* port packets a fault cut off */
+	uint64_t fabric_hops;	/* link-hops of the interfaces' frames */
 	/* faults in force, as GET lists them (TXNET_FAULTS_LISTED at most) */
 	uint32_t ncables, cables[2 * TXNET_FAULTS_LISTED];
 	uint32_t nnodes_down, nodes_down[TXNET_FAULTS_LISTED];

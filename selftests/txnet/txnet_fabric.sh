@@ -52,6 +52,8 @@ in_ns() { # N CMD...: CMD in processor N's namespace
 join() {
 	ns "$1"
 	eval "ip link set txfab$1 netns \$ns_$1" || bad="$bad [txfab$1 not moved]"
+	# no IPv6 chatter (router solicitations, MLD): the frames counted are the test's
+	in_ns "$1" sysctl -qw "net.ipv6.conf.txfab$1.disable_ipv6=1" 2> /dev/null
 	in_ns "$1" ip addr add "10.0.0.$(($1 + 1))/24" dev "txfab$1"
 	in_ns "$1" ip link set "txfab$1" up
 	in_ns "$1" ip link set lo up
@@ -104,7 +106,36 @@ tx=$(dev_stat 0 10)
 rx=$(dev_stat 10 2)
 [ "${tx:-0}" -ge 6 ] || bad="$bad [txfab0 tx_packets '$tx']"
 [ "${rx:-0}" -ge 3 ] || bad="$bad [txfab10 rx_packets '$rx']"
-result "interface_counters"
+# A broadcast runs down the tree out of its sender: on a 4x4 torus of its
+# own, with one interface up (no IPv6, so nothing else is sent), one UDP
+# datagram to 10.1.0.255 is 15 hops, one a processor but its sender,
+# where a copy to each would travel their distances from it, 32 hops
+# (4 x 1 + 6 x 2 + 4 x 3 + 1 x 4).  Counted on the fabric's hops.
+if command -v python3 > /dev/null 2>&1; then
+	"$TXCTL" create torus 4 4 name bc netdev tick-ns 1000000 > /dev/null || bad="$bad [create bc]"
+	unshare -n sleep 100000 &
+	bpid=$!
+	wait_for own_ns $bpid || bad="$bad [no netns for bc]"
+	ip link set txbc0 netns $bpid
+	nsenter -t $bpid -n sysctl -qw net.ipv6.conf.txbc0.disable_ipv6=1 2> /dev/null
+	nsenter -t $bpid -n ip addr add 10.1.0.1/24 brd 10.1.0.255 dev txbc0
+	nsenter -t $bpid -n ip link set txbc0 up
+	bhops() { "$TXCTL" show bc | sed -n 's/.* fabric-hops \([0-9]*\).*/\1/p'; }
+	h0=$(bhops)
+	nsenter -t $bpid -n python3 -c '
+import socket
+s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+s.setsockopt(socket.SOL_SOCKET, socket.SO_BROADCAST, 1)
+s.sendto(b"all", ("10.1.0.255", 9))
+' || bad="$bad [the broadcast was not sent]"
+	tree_done() { [ "$(bhops)" -ge $((h0 + 15)) ]; }
+	wait_for tree_done || bad="$bad [the broadcast took $(($(bhops) - h0)) hops]"
+	d=$(($(bhops) - h0))
+	[ "$d" = 15 ] || bad="$bad [$d hops for one broadcast: not the tree's 15]"
+	kill $bpid
+	"$TXCTL" destroy bc
+fi
+result "interface_counters_and_broadcast_tree"
 
 # 4: TCP across the torus, corner to corner (0 to 15, (3,3)), free-running:
 # 2 MB arrive intact.  python3's sockets, where the guest has it (busybox

@@ -864,6 +864,7 @@ static const char reply_kind[TXNET_A_MAX + 1] = {
 	[TXNET_A_PORTS_UNREAD] = 4, [TXNET_A_TOTAL_DISTANCE] = 8, [TXNET_A_AS_BOUND] = 8,
 	[TXNET_A_CUT_BOUND] = 8, [TXNET_A_RUN_EXPECTED] = 8, [TXNET_A_NETDEV] = 'b',
 	[TXNET_A_CABLES_CUT] = 'b', [TXNET_A_NODES_DOWN] = 'b', [TXNET_A_PORTS_DROPPED] = 8,
+	[TXNET_A_FABRIC_HOPS] = 8,
 };
 
 /* What each reply must hold (a network's description, the RUN and RECV replies). */

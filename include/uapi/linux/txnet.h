@@ -220,6 +220,7 @@ enum txnet_attr {
 	TXNET_A_CABLES_CUT,	/* binary: u32 pairs, the two nodes of each cable cut, lower first */
 	TXNET_A_NODES_DOWN,	/* binary: u32 per node that is down */
 	TXNET_A_PORTS_DROPPED,	/* u64: port packets a fault cut off from their destination */
+	TXNET_A_FABRIC_HOPS,	/* u64, read-only: link-hops the interfaces' frames have taken */
 
 	__TXNET_A_MAX,
 	TXNET_A_MAX = __TXNET_A_MAX - 1
