@@ -292,6 +292,7 @@ int txn_engine_set_down(struct txn_engine *e, const u64 *down);
 bool txn_link_down(const struct txn_engine *e, u32 link);
 /* Links down, and how many times a run was routed around faults. */
 u32 txn_engine_links_down(const struct txn_engine *e);
+void txn_engine_copy_down(const struct txn_engine *e, u64 *to);
 u32 txn_engine_reroutes(const struct txn_engine *e);
 
 /*

@@ -22,6 +22,12 @@ u32 txn_engine_links_down(const struct txn_engine *e)
 	return e->L->ndown;
 }
 
+/* A schedule's own copy of the links down, for its searches (paths.c's P.down). */
+void txn_engine_copy_down(const struct txn_engine *e, u64 *to)
+{
+	memcpy(to, e->L->down, (e->g->links + 63) / 64 * sizeof(u64));
+}
+
 u32 txn_engine_reroutes(const struct txn_engine *e)
 {
 	return e->L->reroutes;

@@ -693,7 +693,7 @@ static int gen_reroute(struct txn_engine *e)
 {
 	struct gen *s = e->priv;
 	const struct txn_graph *g = e->g;
-	u32 op = e->p.op, rows, l, d, words = (g->links + 63) / 64;
+	u32 op = e->p.op, rows, d, words = (g->links + 63) / 64;
 	int ret;
 
 	if (!unicast_op(op))
@@ -715,10 +715,7 @@ static int gen_reroute(struct txn_engine *e)
 			return -ENOMEM;
 		s->trows = rows;
 	}
-	memset(s->down, 0, words * sizeof(u64));
-	for (l = 0; l < g->links; l++)
-		if (txn_link_down(e, l))
-			s->down[l / 64] |= 1ULL << (l % 64);
+	txn_engine_copy_down(e, s->down);
 	s->faulty = true;
 	for (d = 0; d < s->n; d++) {
 		if (s->row_of[d] == TXN_NONE)

@@ -161,12 +161,9 @@ static u32 way_on(const struct txn_engine *e, u32 v, u32 d)
 static int route_reroute(struct txn_engine *e)
 {
 	struct route_state *st = e->priv;
-	u32 l, i;
+	u32 i;
 
-	memset(st->down, 0, (e->g->links + 63) / 64 * sizeof(u64));
-	for (l = 0; l < e->g->links; l++)
-		if (txn_link_down(e, l))
-			st->down[l / 64] |= 1ULL << (l % 64);
+	txn_engine_copy_down(e, st->down);
 	st->faulty = txn_engine_links_down(e) > 0;
 	for (i = 0; i < st->slots; i++)
 		st->tree_of[i] = TXN_NONE;
