@@ -9,8 +9,7 @@
 #include <string.h>
 
 #include "kselftest_harness.h"
-#include "core/engine_impl.h"
-#include "topo_helpers.h"
+#include "open_net.h"
 #include "core/sched.h"
 
 #define SLOTS 256
@@ -37,63 +36,10 @@ static void cut_node(const struct txn_graph *g, u32 v)
 			down[l / 64] |= 1ULL << (l % 64);
 }
 
-struct open_net {
-	struct tg t;
-	struct txn_engine e;
-	u32 delivered, lost;
-};
-
-static int open_net(struct open_net *o, const char *topo)
+static int open_faulty(struct open_net *o, const char *topo)
 {
-	struct txn_run_params p = { .port_model = TXNET_PORT_ALL, .payload = 16 };
-
 	memset(down, 0, sizeof(down));
-	o->delivered = 0;
-	o->lost = 0;
-	if (tg_make(&o->t, topo))
-		return -1;
-	return txn_engine_init_open(&o->e, &o->t.g, &txn_sched_route, &p, SLOTS);
-}
-
-static void close_net(struct open_net *o)
-{
-	txn_engine_free(&o->e);
-	tg_free(&o->t);
-}
-
-static void take_lost(struct open_net *o)
-{
-	u32 i;
-
-	for (i = 0; i < o->e.nlost; i++) {
-		o->lost++;
-		txn_engine_release(&o->e, o->e.lost[i]);
-	}
-}
-
-/* One tick, what it delivered given back; the tick's return. */
-static int step(struct open_net *o)
-{
-	int ret = txn_engine_tick(&o->e);
-	u32 i;
-
-	for (i = 0; ret >= 0 && i < o->e.ndone; i++) {
-		o->delivered++;
-		txn_engine_release(&o->e, o->e.done[i]);
-	}
-	return ret;
-}
-
-static long drain(struct open_net *o)
-{
-	long ticks = 0;
-
-	while (o->e.delivered + o->e.dropped < o->e.injected) {
-		if (step(o) < 0)
-			return -1;
-		ticks++;
-	}
-	return ticks;
+	return open_net(o, topo, TXNET_PORT_ALL, 16, SLOTS);
 }
 
 /* Alone on the fabric, a packet takes the shortest way around the cut, as a BFS finds it. */
@@ -108,7 +54,7 @@ TEST(open_lone_packet_goes_around)
 	long ticks;
 
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		ASSERT_EQ(0, open_net(&o, cases[i].topo)) TH_LOG("%s", cases[i].topo);
+		ASSERT_EQ(0, open_faulty(&o, cases[i].topo)) TH_LOG("%s", cases[i].topo);
 		cut(&o.t.g, cases[i].u, cases[i].v);
 		ASSERT_EQ(0, txn_engine_set_down(&o.e, down));
 		ASSERT_LT(0U, txn_engine_links_down(&o.e)) TH_LOG("%s: no such link", cases[i].topo);
@@ -118,7 +64,7 @@ TEST(open_lone_packet_goes_around)
 				if (dst == src)
 					continue;
 				ASSERT_LE(0, txn_engine_inject(&o.e, src, dst, "x", 1));
-				ticks = drain(&o);
+				ticks = open_drain(&o);
 				EXPECT_EQ((long)dist[dst], ticks)
 					TH_LOG("%s cut %u-%u: %u->%u", cases[i].topo, cases[i].u,
 					       cases[i].v, src, dst);
@@ -134,10 +80,10 @@ TEST(open_queued_packets_rerouted)
 	struct open_net o;
 	u32 k, l;
 
-	ASSERT_EQ(0, open_net(&o, "torus 4 4"));
+	ASSERT_EQ(0, open_faulty(&o, "torus 4 4"));
 	for (k = 0; k < 40; k++)
 		ASSERT_LE(0, txn_engine_inject(&o.e, 0, 10, &k, sizeof(k)));
-	ASSERT_LE(0, step(&o));
+	ASSERT_LE(0, open_step(&o));
 	/* the link the packets queue on at 0, found from the engine's queues */
 	l = txn_next_active(&o.e, 0);
 	ASSERT_NE(TXN_NONE, l);
@@ -145,7 +91,7 @@ TEST(open_queued_packets_rerouted)
 	ASSERT_EQ(0, txn_engine_set_down(&o.e, down));
 	EXPECT_EQ(1U, txn_engine_reroutes(&o.e));
 	EXPECT_EQ(0U, o.e.nlost);
-	ASSERT_LT(0, drain(&o));
+	ASSERT_LT(0, open_drain(&o));
 	EXPECT_EQ(40U, o.delivered);
 	EXPECT_EQ(0U, (u32)o.e.dropped);
 	/* the link back up: the next packet takes the short way again */
@@ -153,7 +99,7 @@ TEST(open_queued_packets_rerouted)
 	ASSERT_EQ(0, txn_engine_set_down(&o.e, down));
 	EXPECT_EQ(0U, txn_engine_links_down(&o.e));
 	ASSERT_LE(0, txn_engine_inject(&o.e, o.t.g.src[l], o.t.g.dst[l], "y", 1));
-	EXPECT_EQ(1, drain(&o));
+	EXPECT_EQ(1, open_drain(&o));
 	close_net(&o);
 }
 
@@ -163,7 +109,7 @@ TEST(open_node_down_drops_its_packets)
 	struct open_net o;
 	u32 k, to5 = 0, others = 0;
 
-	ASSERT_EQ(0, open_net(&o, "torus 4 4"));
+	ASSERT_EQ(0, open_faulty(&o, "torus 4 4"));
 	for (k = 0; k < 60; k++) {
 		u32 dst = k % 3 ? 5 : 6;
 
@@ -171,11 +117,11 @@ TEST(open_node_down_drops_its_packets)
 		to5 += dst == 5;
 		others += dst != 5;
 	}
-	ASSERT_LE(0, step(&o));
+	ASSERT_LE(0, open_step(&o));
 	cut_node(&o.t.g, 5);
 	ASSERT_EQ(0, txn_engine_set_down(&o.e, down));
-	take_lost(&o);
-	ASSERT_LT(0, drain(&o));
+	open_take_lost(&o);
+	ASSERT_LT(0, open_drain(&o));
 	/* the first tick may have delivered none to 5: none is a neighbour of 0 or 15 */
 	EXPECT_EQ(to5, o.lost);
 	EXPECT_EQ(others, o.delivered);

@@ -6,51 +6,10 @@
 #include <stdio.h>
 
 #include "kselftest_harness.h"
-#include "core/engine_impl.h"
-#include "topo_helpers.h"
+#include "open_net.h"
 #include "core/sched.h"
 
 #define SLOTS 64
-
-struct open_net {
-	struct tg t;
-	struct txn_engine e;
-};
-
-static int open_net(struct open_net *o, const char *topo, u32 port)
-{
-	struct txn_run_params p = { .port_model = port, .payload = 32 };
-
-	if (tg_make(&o->t, topo))
-		return -1;
-	return txn_engine_init_open(&o->e, &o->t.g, &txn_sched_route, &p, SLOTS);
-}
-
-static void close_net(struct open_net *o)
-{
-	txn_engine_free(&o->e);
-	tg_free(&o->t);
-}
-
-/* Ticks until nothing is in flight; -1 on a violation. */
-static long drain(struct open_net *o, u32 *delivered)
-{
-	long ticks = 0;
-	int ret;
-	u32 i;
-
-	while (o->e.delivered < o->e.injected) {
-		ret = txn_engine_tick(&o->e);
-		if (ret < 0)
-			return -1;
-		ticks++;
-		for (i = 0; i < o->e.ndone; i++) {
-			(*delivered)++;
-			txn_engine_release(&o->e, o->e.done[i]);
-		}
-	}
-	return ticks;
-}
 
 /* One packet alone takes exactly its shortest distance, found independently by BFS. */
 TEST(lone_packet_takes_its_distance)
@@ -61,21 +20,21 @@ TEST(lone_packet_takes_its_distance)
 	};
 	struct open_net o;
 	unsigned int i;
-	u32 dist[1024], src, dst, got;
+	u32 dist[1024], src, dst;
 	long ticks;
 
 	for (i = 0; i < sizeof(topos) / sizeof(topos[0]); i++) {
-		ASSERT_EQ(0, open_net(&o, topos[i], TXNET_PORT_ALL)) TH_LOG("%s", topos[i]);
+		ASSERT_EQ(0, open_net(&o, topos[i], TXNET_PORT_ALL, 32, SLOTS)) TH_LOG("%s", topos[i]);
 		for (src = 0; src < o.t.g.procs; src += 3) {
 			tg_bfs(&o.t.g, src, dist);
 			for (dst = 0; dst < o.t.g.procs; dst++) {
 				if (dst == src)
 					continue;
 				ASSERT_LE(0, txn_engine_inject(&o.e, src, dst, "x", 1));
-				got = 0;
-				ticks = drain(&o, &got);
+				o.delivered = 0;
+				ticks = open_drain(&o);
 				EXPECT_EQ((long)dist[dst], ticks) TH_LOG("%s %u->%u", topos[i], src, dst);
-				EXPECT_EQ(1U, got);
+				EXPECT_EQ(1U, o.delivered);
 			}
 		}
 		close_net(&o);
@@ -90,10 +49,10 @@ TEST(lone_packet_takes_its_distance)
 TEST(route_cache_evicts_and_still_routes_shortest)
 {
 	struct open_net o;
-	u32 dist[1152], src, dst, got;
+	u32 dist[1152], src, dst;
 	long ticks;
 
-	ASSERT_EQ(0, open_net(&o, "biswapped ring 24", TXNET_PORT_ALL));
+	ASSERT_EQ(0, open_net(&o, "biswapped ring 24", TXNET_PORT_ALL, 32, SLOTS));
 	ASSERT_EQ(1152U, o.t.g.procs);
 	for (src = 0; src < o.t.g.procs; src += 97) {
 		tg_bfs(&o.t.g, src, dist);
@@ -101,10 +60,10 @@ TEST(route_cache_evicts_and_still_routes_shortest)
 			if (dst == src)
 				continue;
 			ASSERT_LE(0, txn_engine_inject(&o.e, src, dst, "y", 1));
-			got = 0;
-			ticks = drain(&o, &got);
+			o.delivered = 0;
+			ticks = open_drain(&o);
 			ASSERT_EQ((long)dist[dst], ticks) TH_LOG("%u->%u", src, dst);
-			ASSERT_EQ(1U, got);
+			ASSERT_EQ(1U, o.delivered);
 		}
 	}
 	close_net(&o);
@@ -114,10 +73,10 @@ TEST(route_cache_evicts_and_still_routes_shortest)
 TEST(transpose_through_ports)
 {
 	struct open_net o;
-	u32 n, i, j, got = 0;
+	u32 n, i, j;
 	char cell[24];
 
-	ASSERT_EQ(0, open_net(&o, "ring 8", TXNET_PORT_ALL));
+	ASSERT_EQ(0, open_net(&o, "ring 8", TXNET_PORT_ALL, 32, SLOTS));
 	n = o.t.g.procs;
 	for (i = 0; i < n; i++) {
 		for (j = 0; j < n; j++) {
@@ -127,22 +86,22 @@ TEST(transpose_through_ports)
 			ASSERT_LE(0, txn_engine_inject(&o.e, i, j, cell, sizeof(cell)));
 		}
 	}
-	ASSERT_LT(0, drain(&o, &got));
-	EXPECT_EQ(n * (n - 1), got);
+	ASSERT_LT(0, open_drain(&o));
+	EXPECT_EQ(n * (n - 1), o.delivered);
 	close_net(&o);
 }
 
 TEST(single_port_is_respected)
 {
 	struct open_net o;
-	u32 i, got = 0;
+	u32 i;
 
-	ASSERT_EQ(0, open_net(&o, "torus 4 4", TXNET_PORT_SINGLE));
+	ASSERT_EQ(0, open_net(&o, "torus 4 4", TXNET_PORT_SINGLE, 32, SLOTS));
 	for (i = 1; i < 16; i++)
 		ASSERT_LE(0, txn_engine_inject(&o.e, 0, i, &i, sizeof(i)));
 	/* node 0 may send one packet a tick: 15 packets need 15 ticks at least */
-	EXPECT_LE(15, drain(&o, &got));
-	EXPECT_EQ(15U, got);
+	EXPECT_LE(15, open_drain(&o));
+	EXPECT_EQ(15U, o.delivered);
 	close_net(&o);
 }
 
@@ -151,7 +110,7 @@ TEST(bad_injections)
 	struct open_net o;
 	u32 i;
 
-	ASSERT_EQ(0, open_net(&o, "ring 5", TXNET_PORT_ALL));
+	ASSERT_EQ(0, open_net(&o, "ring 5", TXNET_PORT_ALL, 32, SLOTS));
 	EXPECT_EQ(-EINVAL, txn_engine_inject(&o.e, 0, 0, "x", 1));
 	EXPECT_EQ(-EINVAL, txn_engine_inject(&o.e, 0, 5, "x", 1));
 	EXPECT_EQ(-EINVAL, txn_engine_inject(&o.e, 5, 0, "x", 1));
@@ -165,16 +124,15 @@ TEST(bad_injections)
 TEST(corruption_in_flight_is_caught)
 {
 	struct open_net o;
-	u32 got = 0;
 	int pkt;
 
-	ASSERT_EQ(0, open_net(&o, "ring 9", TXNET_PORT_ALL));
+	ASSERT_EQ(0, open_net(&o, "ring 9", TXNET_PORT_ALL, 32, SLOTS));
 	pkt = txn_engine_inject(&o.e, 0, 4, "hello", 5);
 	ASSERT_LE(0, pkt);
 	ASSERT_EQ(0, txn_engine_tick(&o.e));
 	/* A bit flips in the engine's own memory: not something a scheduler can reach. */
 	o.e.L->payload[(size_t)pkt * o.e.p.payload] ^= 1;
-	EXPECT_EQ(-1, drain(&o, &got));
+	EXPECT_EQ(-1, open_drain(&o));
 	ASSERT_NE(NULL, o.e.v.rule);
 	EXPECT_STREQ("payload corrupted", o.e.v.rule);
 	close_net(&o);
@@ -190,10 +148,10 @@ TEST(yields_to_a_run)
 	u64 lines[1] = { 0 }, sent[1] = { 0 }, recv[1] = { 0 };
 	struct txn_taken taken = { lines, sent, recv };
 	struct open_net o;
-	u32 got = 0, l, i;
+	u32 l, i;
 
 	for (i = 0; i < 2; i++) {
-		ASSERT_EQ(0, open_net(&o, "ring 8", ports[i]));
+		ASSERT_EQ(0, open_net(&o, "ring 8", ports[i], 32, SLOTS));
 		l = txn_link_between(&o.t.g, 0, 1);
 		ASSERT_LE(0, txn_engine_inject(&o.e, 0, 1, "x", 1));
 		lines[0] = i ? 0 : 1ULL << l;
@@ -207,9 +165,8 @@ TEST(yields_to_a_run)
 		ASSERT_EQ(0, txn_engine_tick(&o.e));
 		EXPECT_EQ(0U, o.e.ndone);
 		txn_engine_set_taken(&o.e, NULL);
-		got = 0;
-		EXPECT_EQ(1, drain(&o, &got));
-		EXPECT_EQ(1U, got);
+		EXPECT_EQ(1, open_drain(&o));
+		EXPECT_EQ(1U, o.delivered);
 		close_net(&o);
 	}
 }
