@@ -418,6 +418,11 @@ TEST_F(err, read_only_attrs)
 	REJECT_EXTRA(&r, nla_put_string(m, TXNET_A_SPEC, "ring 4"), EINVAL, "read-only");
 	REJECT_EXTRA(&r, nla_put_u64(m, TXNET_A_TICKS, 0), EINVAL, "read-only");
 	REJECT_EXTRA(&r, nla_put_u64(m, TXNET_A_MEM_BYTES, 0), EINVAL, "read-only");
+	/* the faults in force are set by FAULT, the fabric's counters by traffic */
+	REJECT_EXTRA(&r, nla_put(m, TXNET_A_CABLES_CUT, 8, (uint32_t[]){ 0, 1 }), EINVAL, "read-only");
+	REJECT_EXTRA(&r, nla_put(m, TXNET_A_NODES_DOWN, 4, (uint32_t[]){ 1 }), EINVAL, "read-only");
+	REJECT_EXTRA(&r, nla_put_u64(m, TXNET_A_PORTS_DROPPED, 0), EINVAL, "read-only");
+	REJECT_EXTRA(&r, nla_put_u64(m, TXNET_A_FABRIC_HOPS, 0), EINVAL, "read-only");
 	/* the id is assigned, never requested */
 	REJECT_EXTRA(&r, nla_put_u32(m, TXNET_A_ID, 7), EINVAL, NULL);
 	/* and an attribute type the family does not know */
@@ -587,6 +592,19 @@ TEST_F(err, set_nothing)
 	ASSERT_LE(0, nla_put_u32(m, TXNET_A_NODES, 99));
 	txnl_xfer(&self->t, m, NULL, NULL);
 	REFUSED(EINVAL, "read-only");
+	m = txnl_msg(&self->t, TXNET_CMD_SET, 0);
+	ASSERT_NE(NULL, m);
+	ASSERT_LE(0, nla_put_string(m, TXNET_A_NAME, "bad"));
+	ASSERT_LE(0, nla_put(m, TXNET_A_CABLES_CUT, 8, (uint32_t[]){ 0, 1 }));
+	txnl_xfer(&self->t, m, NULL, NULL);
+	REFUSED(EINVAL, "read-only");
+	/* NETDEV is a flag: 0 or 1, in SET as in NEW */
+	m = txnl_msg(&self->t, TXNET_CMD_SET, 0);
+	ASSERT_NE(NULL, m);
+	ASSERT_LE(0, nla_put_string(m, TXNET_A_NAME, "bad"));
+	ASSERT_LE(0, nla_put_u8(m, TXNET_A_NETDEV, 2));
+	txnl_xfer(&self->t, m, NULL, NULL);
+	REFUSED(ERANGE, NULL);
 	/* and the topology cannot be changed by SET */
 	m = txnl_msg(&self->t, TXNET_CMD_SET, 0);
 	ASSERT_NE(NULL, m);
