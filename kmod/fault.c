@@ -65,6 +65,11 @@ bool txnet_node_is_down(const struct txnet_faults *f, u32 v)
 	return bit64(f->node_down, v);
 }
 
+bool txnet_link_is_down(const struct txnet_faults *f, u32 link)
+{
+	return bit64(f->down, link);
+}
+
 /* A cable is its two links, or a MIN's one: each counted and listed once. */
 static bool cable_once(const struct txn_graph *g, u32 l)
 {

@@ -28,6 +28,7 @@ int txnet_fault_set(struct txnet_net *tn, bool link, u32 u, u32 v, bool up, cons
 /* The links down now, word by word, into @to (a run's own copy). */
 void txnet_faults_copy(const struct txnet_faults *f, u64 *to);
 bool txnet_node_is_down(const struct txnet_faults *f, u32 v);
+bool txnet_link_is_down(const struct txnet_faults *f, u32 link);
 /* Cables cut as "u-v" pairs (u < v), nodes down: lockless readers (sysfs, GET). */
 int txnet_faults_cables(const struct txnet_net *tn, u32 *pairs, u32 max);
 int txnet_faults_nodes(const struct txnet_net *tn, u32 *nodes, u32 max);

@@ -46,7 +46,7 @@ static struct netlink_range_validation txnet_tick_range = {
 #define TXNET_TICK_POLICY NLA_POLICY_FULL_RANGE(NLA_U64, &txnet_tick_range)
 #define TXNET_READ_ONLY { .type = NLA_REJECT, .reject_message = "attribute is read-only" }
 
-static const struct nla_policy txnet_new_policy[TXNET_A_FABRIC_HOPS + 1] = {
+static const struct nla_policy txnet_new_policy[TXNET_A_LINK + 1] = {
 	[TXNET_A_NAME] = TXNET_NAME_POLICY,
 	[TXNET_A_TOPOLOGY] = TXNET_TOPO_POLICY,
 	[TXNET_A_BASE] = TXNET_TOPO_POLICY,
@@ -55,7 +55,7 @@ static const struct nla_policy txnet_new_policy[TXNET_A_FABRIC_HOPS + 1] = {
 	[TXNET_A_TICK_NS] = TXNET_TICK_POLICY,
 	[TXNET_A_SPEC ... TXNET_A_MEM_BYTES] = TXNET_READ_ONLY,
 	[TXNET_A_NETDEV] = NLA_POLICY_MAX(NLA_U8, 1),
-	[TXNET_A_CABLES_CUT ... TXNET_A_FABRIC_HOPS] = TXNET_READ_ONLY,
+	[TXNET_A_CABLES_CUT ... TXNET_A_LINK] = TXNET_READ_ONLY,
 };
 
 static const struct nla_policy txnet_name_policy[TXNET_A_NAME + 1] = {
@@ -125,13 +125,13 @@ static const struct nla_policy txnet_fault_policy[TXNET_A_UP + 1] = {
 	[TXNET_A_UP] = NLA_POLICY_MAX(NLA_U8, 1),
 };
 
-static const struct nla_policy txnet_set_policy[TXNET_A_FABRIC_HOPS + 1] = {
+static const struct nla_policy txnet_set_policy[TXNET_A_LINK + 1] = {
 	[TXNET_A_NAME] = TXNET_NAME_POLICY,
 	[TXNET_A_PORT_MODEL] = TXNET_PORT_POLICY,
 	[TXNET_A_TICK_NS] = TXNET_TICK_POLICY,
 	[TXNET_A_SPEC ... TXNET_A_MEM_BYTES] = TXNET_READ_ONLY,
 	[TXNET_A_NETDEV] = NLA_POLICY_MAX(NLA_U8, 1),
-	[TXNET_A_CABLES_CUT ... TXNET_A_FABRIC_HOPS] = TXNET_READ_ONLY,
+	[TXNET_A_CABLES_CUT ... TXNET_A_LINK] = TXNET_READ_ONLY,
 };
 
 static int fill_dims(struct sk_buff *skb, const struct txn_spec *spec)
@@ -1216,6 +1216,26 @@ static int fill_series_row(struct sk_buff *skb, const struct txnet_net *tn,
 	return 0;
 }
 
+/* Under txnet_lock: the network a per-network dump names, or an ERR_PTR with extack. */
+static struct txnet_net *dump_net(struct sk_buff *skb, struct netlink_callback *cb)
+{
+	struct nlattr *name = txnet_dump_attrs(cb)[TXNET_A_NAME];
+	struct txnet_net *tn;
+
+	lockdep_assert_held(&txnet_lock);
+	if (!name) {
+		NL_SET_ERR_MSG(cb->extack, "network name (TXNET_A_NAME) is required");
+		return ERR_PTR(-EINVAL);
+	}
+	tn = txnet_net_find(sock_net(skb->sk), nla_data(name));
+	if (!tn) {
+		NL_SET_ERR_MSG_ATTR(cb->extack, name,
+				    "no network with this name in this network namespace");
+		return ERR_PTR(-ENOENT);
+	}
+	return tn;
+}
+
 /*
  * TXNET_CMD_SERIES: the last run's time series, a row a message, resumed
  * by row.  A run that ends between two parts of the dump replaces the
@@ -1230,16 +1250,10 @@ static int txnet_series_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
 	void *hdr;
 	int ret;
 
-	if (!name) {
-		NL_SET_ERR_MSG(cb->extack, "network name (TXNET_A_NAME) is required");
-		return -EINVAL;
-	}
 	mutex_lock(&txnet_lock);
-	tn = txnet_net_find(sock_net(skb->sk), nla_data(name));
-	if (!tn) {
-		NL_SET_ERR_MSG_ATTR(cb->extack, name,
-				    "no network with this name in this network namespace");
-		ret = -ENOENT;
+	tn = dump_net(skb, cb);
+	if (IS_ERR(tn)) {
+		ret = PTR_ERR(tn);
 		goto out;
 	}
 	mutex_lock(&tn->res_lock);
@@ -1272,6 +1286,61 @@ out:
 	return ret;
 }
 
+static int fill_link(struct sk_buff *skb, struct txnet_net *tn, u32 l)
+{
+	const struct txn_graph *g = &tn->graph;
+	struct nlattr *nest = nla_nest_start(skb, TXNET_A_LINK);
+
+	if (!nest ||
+	    nla_put_u32(skb, TXNET_A_LINK_ID, l) ||
+	    nla_put_u32(skb, TXNET_A_LINK_FROM, g->src[l]) ||
+	    nla_put_u32(skb, TXNET_A_LINK_TO, g->dst[l]) ||
+	    nla_put_u64_64bit(skb, TXNET_A_LINK_HOPS, txnet_link_hops(tn, l), TXNET_A_LINK_PAD) ||
+	    nla_put_u8(skb, TXNET_A_LINK_DOWN, txnet_link_is_down(&tn->faults, l)))
+		return -EMSGSIZE;
+	nla_nest_end(skb, nest);
+	return 0;
+}
+
+/*
+ * TXNET_CMD_LINKS: a network's links, a link a message, resumed by link.
+ * Faults that change between two parts of the dump mark it interrupted
+ * (their generation is the dump's sequence).
+ */
+static int txnet_links_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
+{
+	u32 l = cb->args[0];
+	struct txnet_net *tn;
+	void *hdr;
+	int ret;
+
+	mutex_lock(&txnet_lock);
+	tn = dump_net(skb, cb);
+	if (IS_ERR(tn)) {
+		ret = PTR_ERR(tn);
+		goto out;
+	}
+	/* +1: a dump's first sequence 0 would never be compared */
+	cb->seq = READ_ONCE(tn->faults.gen) + 1;
+	for (; l < tn->graph.links; l++) {
+		hdr = genlmsg_put(skb, NETLINK_CB(cb->skb).portid, cb->nlh->nlmsg_seq,
+				  &txnet_family, NLM_F_MULTI, TXNET_CMD_LINKS);
+		if (!hdr)
+			break;
+		genl_dump_check_consistent(cb, hdr);
+		if (fill_link(skb, tn, l)) {
+			genlmsg_cancel(skb, hdr);
+			break;
+		}
+		genlmsg_end(skb, hdr);
+	}
+	cb->args[0] = l;
+	ret = skb->len;
+out:
+	mutex_unlock(&txnet_lock);
+	return ret;
+}
+
 #define TXNET_OP(_cmd, _doit, _policy)				\
 	.cmd = _cmd, .doit = _doit,					\
 	.policy = _policy, .maxattr = ARRAY_SIZE(_policy) - 1
@@ -1290,6 +1359,8 @@ static const struct genl_ops txnet_ops[] = {
 	{ TXNET_OP(TXNET_CMD_LATIN, txnet_latin_doit, txnet_latin_policy) },
 	{ TXNET_OP(TXNET_CMD_FAULT, txnet_fault_doit, txnet_fault_policy) },
 	{ .cmd = TXNET_CMD_SERIES, .dumpit = txnet_series_dumpit,
+	  .policy = txnet_name_policy, .maxattr = ARRAY_SIZE(txnet_name_policy) - 1 },
+	{ .cmd = TXNET_CMD_LINKS, .dumpit = txnet_links_dumpit,
 	  .policy = txnet_name_policy, .maxattr = ARRAY_SIZE(txnet_name_policy) - 1 },
 };
 

@@ -189,6 +189,9 @@ int txnet_sysfs_add(struct txnet_net *tn);
 void txnet_sysfs_del(struct txnet_net *tn);
 void txnet_sysfs_put(struct txnet_net *tn);
 
+/* links.c: what open traffic each link carried */
+u64 txnet_link_hops(struct txnet_net *tn, u32 link);
+
 /* tick.c: the one loop that advances a network, for runs and ports alike */
 int txnet_tick_start(struct txnet_net *tn);
 void txnet_tick_stop(struct txnet_net *tn);

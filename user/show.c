@@ -7,6 +7,8 @@
 #include <linux/txnet.h>
 
 #include "args.h"
+#include "array.h"
+#include "links.h"
 #include "network.h"
 #include "nl.h"
 #include "output.h"
@@ -14,7 +16,9 @@
 
 void usage_show(FILE *f)
 {
-	fprintf(f, "Usage: txctl show [ NET [ node N ] ]\n");
+	fprintf(f, "Usage: txctl show [ NET [ node N | links [ all ] ] ]\n"
+		   "       (links: what port packets and interface frames each link carried,\n"
+		   "        the links that carried any or are down; all: every link)\n");
 }
 
 /* Dumps are collected, then printed: an interrupted dump starts over. */
@@ -26,17 +30,9 @@ struct netlist {
 static int collect_cb(const struct nlmsghdr *nlh, void *data)
 {
 	struct netlist *l = data;
-	struct txnet_info *v;
 
-	if (l->n == l->cap) {
-		size_t cap = l->cap ? 2 * l->cap : 16;
-
-		v = realloc(l->v, cap * sizeof(*v));
-		if (!v)
-			return -ENOMEM;
-		l->v = v;
-		l->cap = cap;
-	}
+	if (array_room(&l->v, &l->cap, l->n, sizeof(*l->v), 16))
+		return -ENOMEM;
 	if (network_parse(nlh, &l->v[l->n]))
 		return 0;
 	l->n++;
@@ -165,6 +161,7 @@ static int show_one(struct txnl *nl, const char *name, const char *node)
 int do_show(int argc, char **argv)
 {
 	const char *name = NULL, *node = NULL;
+	bool links = false, all = false;
 	struct txnl nl;
 	int ret;
 
@@ -174,20 +171,30 @@ int do_show(int argc, char **argv)
 	}
 	if (argc > 1)
 		name = get_name(argv[1], "NET");
-	if (argc > 2) {
+	if (argc > 2 && is_keyword(argv[2], "links")) {
+		links = true;
+		if (argc > 3 && !is_keyword(argv[3], "all"))
+			unknown_keyword(argv[3], usage_show);
+		all = argc > 3;
+		if (argc > 4)
+			unknown_keyword(argv[4], usage_show);
+	} else if (argc > 2) {
 		if (!is_keyword(argv[2], "node"))
 			unknown_keyword(argv[2], usage_show);
 		if (argc < 4)
 			incomplete_command(usage_show);
 		node = argv[3];
 		get_u32_nonneg(node, "node");
+		if (argc > 4)
+			unknown_keyword(argv[4], usage_show);
 	}
-	if (argc > 4)
-		unknown_keyword(argv[4], usage_show);
 
 	if (txnl_open(&nl))
 		return EXIT_KERNEL;
-	ret = name ? show_one(&nl, name, node) : show_all(&nl);
+	if (links)
+		ret = show_links(&nl, name, all);
+	else
+		ret = name ? show_one(&nl, name, node) : show_all(&nl);
 	txnl_close(&nl);
 	return ret;
 }

@@ -150,6 +150,7 @@ static u32 engine_layout(const struct txn_graph *g, const struct layout_args *la
 		a[k++] = OWN(sum, npkts, sizeof(u32), false);
 		a[k++] = PUB(done, moves, sizeof(u32), false);
 		a[k++] = PUB(lost, npkts, sizeof(u32), false);
+		a[k++] = OWN(hops, links, sizeof(u64), true);
 	}
 	return k;
 }
@@ -217,7 +218,7 @@ static const struct txn_array engine_arrays[] = {
 	OWN(recv_at, 0, 0, 0), OWN(arrivals, 0, 0, 0), OWN(recvd, 0, 0, 0), OWN(part, 0, 0, 0),
 	OWN(res, 0, 0, 0), OWN(vals, 0, 0, 0), OWN(have, 0, 0, 0), OWN(src, 0, 0, 0),
 	OWN(len, 0, 0, 0), OWN(sum, 0, 0, 0), OWN(dests, 0, 0, 0), OWN(down, 0, 0, 0),
-	PUB(lost, 0, 0, 0),
+	PUB(lost, 0, 0, 0), OWN(hops, 0, 0, 0),
 };
 
 void txn_engine_free(struct txn_engine *e)
@@ -231,6 +232,11 @@ void txn_engine_free(struct txn_engine *e)
 			txn_free(*array_at(e, &engine_arrays[i]));
 	txn_free(e->L);
 	memset(e, 0, sizeof(*e));
+}
+
+const u64 *txn_engine_link_hops(const struct txn_engine *e)
+{
+	return e->L ? e->L->hops : NULL;
 }
 
 static void fill_none(u32 *a, u64 count)
@@ -1031,6 +1037,8 @@ static __always_inline int move_all(struct txn_engine *e, u64 t, u32 *narr, cons
 		if (L->taken && txn_bit(L->taken->lines, lid))
 			return taken_conflict(e, t, pkt, link, "a link the run beside it had this tick");
 		L->stamp[lid] = t;
+		if (L->hops)
+			L->hops[link]++;
 		if (single) {
 			/* The single-port rule is the processors'; switches have their lines. */
 			if (from < procs && L->sent_at[from] == t)

@@ -294,6 +294,11 @@ bool txn_link_down(const struct txn_engine *e, u32 link);
 u32 txn_engine_links_down(const struct txn_engine *e);
 void txn_engine_copy_down(const struct txn_engine *e, u64 *to);
 u32 txn_engine_reroutes(const struct txn_engine *e);
+/*
+ * Open traffic: per link, the packets it has carried (the tick's writer
+ * adds; another thread reads an entry with READ_ONCE); NULL for a run.
+ */
+const u64 *txn_engine_link_hops(const struct txn_engine *e);
 
 /*
  * Open traffic beside a run: what the run took in the tick about to be

@@ -67,6 +67,7 @@ struct txn_ledger {
 	u64 *down;			/* per link, a bit: down (txn_engine_set_down) */
 	u32 ndown, reroutes;
 	u64 dropped;			/* open traffic: lost to faults */
+	u64 *hops;			/* open traffic: per link, the packets it carried */
 	const struct txn_taken *taken;	/* open traffic beside a run: its tick's links, ports */
 	struct txn_series *series;	/* the caller's, recorded into each tick; or NULL */
 };

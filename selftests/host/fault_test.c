@@ -50,7 +50,9 @@ TEST(open_lone_packet_goes_around)
 		{ "hypercube 4", 0, 8 }, { "omega 8", 0, 8 },
 	};
 	struct open_net o;
-	u32 dist[256], src, dst, i;
+	u32 dist[256], src, dst, i, l;
+	u64 total, sum;
+	const u64 *hops;
 	long ticks;
 
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
@@ -58,6 +60,7 @@ TEST(open_lone_packet_goes_around)
 		cut(&o.t.g, cases[i].u, cases[i].v);
 		ASSERT_EQ(0, txn_engine_set_down(&o.e, down));
 		ASSERT_LT(0U, txn_engine_links_down(&o.e)) TH_LOG("%s: no such link", cases[i].topo);
+		total = 0;
 		for (src = 0; src < o.t.g.procs; src++) {
 			tg_bfs_avoiding(&o.t.g, src, dist, down);
 			for (dst = 0; dst < o.t.g.procs; dst++) {
@@ -68,8 +71,18 @@ TEST(open_lone_packet_goes_around)
 				EXPECT_EQ((long)dist[dst], ticks)
 					TH_LOG("%s cut %u-%u: %u->%u", cases[i].topo, cases[i].u,
 					       cases[i].v, src, dst);
+				total += dist[dst];
 			}
 		}
+		/* the per-link counters: every hop on a link up, summed to the distances */
+		hops = txn_engine_link_hops(&o.e);
+		ASSERT_NE(NULL, hops);
+		for (l = 0, sum = 0; l < o.t.g.links; l++) {
+			sum += hops[l];
+			if (down[l / 64] >> (l % 64) & 1)
+				EXPECT_EQ(0U, (u32)hops[l]);
+		}
+		EXPECT_EQ(total, sum) TH_LOG("%s", cases[i].topo);
 		close_net(&o);
 	}
 }

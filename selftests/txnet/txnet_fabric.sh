@@ -189,15 +189,26 @@ fi
 # instead of 2: a round trip counts at least 2 x 4 - 1 = 7 ticks (2 hops:
 # 3, as test 2 counts).  Node 10
 # down: its interface loses its carrier, nothing reaches it; back up, it
-# has its carrier and answers again.
+# has its carrier and answers again.  The per-link counters say where the
+# frames went.
 "$TXCTL" set fab tick-ns 1000000 > /dev/null
 "$TXCTL" link fab down 0 1 || bad="$bad [link down 0 1 refused]"
 "$TXCTL" link fab down 4 0 || bad="$bad [link down 4 0 refused]"
 "$TXCTL" show fab | grep -q "links-down 0-1 0-4" || bad="$bad [show: $("$TXCTL" show fab)]"
+# the per-link counters (txctl show NET links): the links cut carry nothing
+# more, their state down; 0's frames leave by 0-3 and 0-12 instead
+lhops() { "$TXCTL" show fab links all | sed -n "s/^  $1-$2 hops \([0-9]*\).*/\1/p"; }
+"$TXCTL" show fab links | grep -q "^  0-1 hops [0-9]* down$" || bad="$bad [links: $("$TXCTL" show fab links)]"
+cut0=$(($(lhops 0 1) + $(lhops 1 0) + $(lhops 0 4) + $(lhops 4 0)))
+out0=$(($(lhops 0 3) + $(lhops 0 12)))
 for k in 1 2 3; do
 	m=$(ping_ticks 0 10.0.0.6)
 	[ -n "$m" ] && [ "$m" -ge 7 ] || bad="$bad [0 -> 5 around the cut: '$m' ticks, under 2 x 4 - 1: $(tail -n 2 "$out")]"
 done
+cut1=$(($(lhops 0 1) + $(lhops 1 0) + $(lhops 0 4) + $(lhops 4 0)))
+out1=$(($(lhops 0 3) + $(lhops 0 12)))
+[ "$cut1" = "$cut0" ] || bad="$bad [links cut carried $((cut1 - cut0)) frames]"
+[ "$out1" -ge $((out0 + 3)) ] || bad="$bad [0-3 and 0-12 carried $((out1 - out0)) frames for 3 echo requests]"
 "$TXCTL" node fab down 10 || bad="$bad [node down 10 refused]"
 no_carrier() { in_ns 10 ip link show txfab10 | grep -q NO-CARRIER; }
 wait_for no_carrier || bad="$bad [txfab10 kept its carrier: $(in_ns 10 ip link show txfab10)]"

@@ -133,7 +133,7 @@ static uint32_t max_nodes = 65536;
 
 static const char * const cmd_names[] = {
 	"UNSPEC", "NEW", "DEL", "GET", "SET", "RUN", "STOP", "RUN_DONE", "SEND", "RECV",
-	"BOUNDS", "LATIN", "SERIES", "FAULT",
+	"BOUNDS", "LATIN", "SERIES", "FAULT", "LINKS",
 };
 
 static const char *cmd_name(int b)
@@ -864,7 +864,7 @@ static const char reply_kind[TXNET_A_MAX + 1] = {
 	[TXNET_A_PORTS_UNREAD] = 4, [TXNET_A_TOTAL_DISTANCE] = 8, [TXNET_A_AS_BOUND] = 8,
 	[TXNET_A_CUT_BOUND] = 8, [TXNET_A_RUN_EXPECTED] = 8, [TXNET_A_NETDEV] = 'b',
 	[TXNET_A_CABLES_CUT] = 'b', [TXNET_A_NODES_DOWN] = 'b', [TXNET_A_PORTS_DROPPED] = 8,
-	[TXNET_A_FABRIC_HOPS] = 8,
+	[TXNET_A_FABRIC_HOPS] = 8, [TXNET_A_LINK] = 'n',
 };
 
 /* What each reply must hold (a network's description, the RUN and RECV replies). */

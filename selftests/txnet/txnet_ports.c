@@ -450,6 +450,136 @@ TEST_F_TIMEOUT(pt, ports_after_stopped_paced_run, 60)
 	EXPECT_EQ(4, self->buf[0].recv_tick - self->buf[0].sent_tick);
 }
 
+/* One row of a LINKS dump. */
+struct link_row {
+	uint32_t from, to;
+	uint64_t hops;
+	uint8_t down;
+};
+
+struct link_rows {
+	struct link_row v[64];
+	uint32_t n;
+};
+
+static int link_row_one(struct nlmsghdr *h, void *arg)
+{
+	struct nlattr *tb[TXNET_A_MAX + 1], *lb[TXNET_A_LINK_MAX + 1];
+	struct link_rows *rows = arg;
+	uint32_t id;
+
+	if (genlmsg_parse(h, 0, tb, TXNET_A_MAX, NULL) || !tb[TXNET_A_LINK] ||
+	    nla_parse_nested(lb, TXNET_A_LINK_MAX, tb[TXNET_A_LINK], NULL))
+		return -EBADMSG;
+	if (!lb[TXNET_A_LINK_ID] || !lb[TXNET_A_LINK_FROM] || !lb[TXNET_A_LINK_TO] ||
+	    !lb[TXNET_A_LINK_HOPS] || !lb[TXNET_A_LINK_DOWN])
+		return -ENODATA;
+	id = nla_get_u32(lb[TXNET_A_LINK_ID]);
+	/* a link a message, in link order */
+	if (id != rows->n || id >= 64)
+		return -ERANGE;
+	rows->v[id] = (struct link_row){
+		nla_get_u32(lb[TXNET_A_LINK_FROM]), nla_get_u32(lb[TXNET_A_LINK_TO]),
+		nla_get_u64(lb[TXNET_A_LINK_HOPS]), nla_get_u8(lb[TXNET_A_LINK_DOWN]),
+	};
+	rows->n++;
+	return 0;
+}
+
+static int links_dump(struct txnl *t, const char *name, struct link_rows *rows)
+{
+	struct nl_msg *m = txnl_msg(t, TXNET_CMD_LINKS, NLM_F_DUMP);
+
+	rows->n = 0;
+	if (!m)
+		return -ENOMEM;
+	if (name)
+		nla_put_string(m, TXNET_A_NAME, name);
+	return txnl_xfer_raw(t, m, link_row_one, rows);
+}
+
+static uint64_t hops_on(const struct link_rows *rows, uint32_t from, uint32_t to, uint8_t *down)
+{
+	for (uint32_t i = 0; i < rows->n; i++)
+		if (rows->v[i].from == from && rows->v[i].to == to) {
+			*down = rows->v[i].down;
+			return rows->v[i].hops;
+		}
+	*down = 0xff;
+	return UINT64_MAX;
+}
+
+static void cable(struct txnl *t, const char *name, uint32_t u, uint32_t v, uint8_t up)
+{
+	struct nl_msg *m = txnl_msg(t, TXNET_CMD_FAULT, 0);
+
+	if (!m)
+		return;
+	nla_put_string(m, TXNET_A_NAME, name);
+	nla_put_u32(m, TXNET_A_SRC, u);
+	nla_put_u32(m, TXNET_A_DST, v);
+	nla_put_u8(m, TXNET_A_UP, up);
+	txnl_xfer(t, m, NULL, NULL);
+}
+
+/*
+ * Per-link counters (TXNET_CMD_LINKS): a packet 0 -> 4 on a ring of 9
+ * crosses the four links 0->1 .. 3->4, one hop each, and no other; with
+ * the cable 1-2 cut, both its links report down and a packet 0 -> 2 takes
+ * the other way round, 7 links (8->7 ... 3->2), in 7 ticks.
+ */
+TEST_F(pt, link_counters)
+{
+	struct link_rows rows;
+	uint64_t sum = 0;
+	uint8_t down;
+	uint32_t v;
+
+	ASSERT_EQ(0, make_net(&self->t, "lc", TXNET_TOPO_RING, 9, 0, 0));
+	ASSERT_EQ(0, links_dump(&self->t, "lc", &rows)) TH_LOG("%s", self->t.msg);
+	ASSERT_EQ(18, rows.n);
+	for (v = 0; v < rows.n; v++)
+		EXPECT_EQ(0, rows.v[v].hops + rows.v[v].down);
+	reset(&self->l);
+	ASSERT_EQ(0, txnl_send(&self->t, "lc", 0, 4, "four", 4)) TH_LOG("%s", self->t.msg);
+	ASSERT_EQ(1, wait_recv(&self->t, "lc", 4, &self->l, 1, WAIT_MS));
+	ASSERT_EQ(0, links_dump(&self->t, "lc", &rows));
+	for (v = 0; v < 4; v++) {
+		EXPECT_EQ(1, hops_on(&rows, v, v + 1, &down)) TH_LOG("%u->%u", v, v + 1);
+		EXPECT_EQ(0, down);
+	}
+	for (v = 0; v < rows.n; v++)
+		sum += rows.v[v].hops;
+	EXPECT_EQ(4, sum);
+
+	cable(&self->t, "lc", 1, 2, 0);
+	ASSERT_EQ(0, self->t.err) TH_LOG("%s", self->t.msg);
+	ASSERT_EQ(0, links_dump(&self->t, "lc", &rows));
+	EXPECT_EQ(1, hops_on(&rows, 1, 2, &down));
+	EXPECT_EQ(1, down);
+	EXPECT_EQ(0, hops_on(&rows, 2, 1, &down));
+	EXPECT_EQ(1, down);
+	EXPECT_EQ(0, hops_on(&rows, 0, 8, &down));
+	EXPECT_EQ(0, down);
+	reset(&self->l);
+	ASSERT_EQ(0, txnl_send(&self->t, "lc", 0, 2, "around", 6));
+	ASSERT_EQ(1, wait_recv(&self->t, "lc", 2, &self->l, 1, WAIT_MS));
+	EXPECT_EQ(7, self->buf[0].recv_tick - self->buf[0].sent_tick);
+	ASSERT_EQ(0, links_dump(&self->t, "lc", &rows));
+	EXPECT_EQ(1, hops_on(&rows, 0, 8, &down));
+	for (v = 8; v > 2; v--)
+		EXPECT_EQ(1, hops_on(&rows, v, v - 1, &down)) TH_LOG("%u->%u", v, v - 1);
+	for (v = 0, sum = 0; v < rows.n; v++)
+		sum += rows.v[v].hops;
+	EXPECT_EQ(4 + 7, sum);
+
+	/* the dump names its network */
+	EXPECT_EQ(-EINVAL, links_dump(&self->t, NULL, &rows));
+	EXPECT_NE(NULL, strstr(self->t.msg, "TXNET_A_NAME"));
+	EXPECT_EQ(-ENOENT, links_dump(&self->t, "nosuch", &rows));
+	EXPECT_EQ(0, rows.n);
+}
+
 /* Destroying a network with packets in flight and unread frees them all. */
 TEST_F(pt, destroy_with_packets)
 {

@@ -134,6 +134,23 @@ expect_rc 0 "-p show"
 [ "$(wc -l < "$out")" -gt 3 ] || bad="$bad [-p is not indented]"
 result "json_show_one_and_pretty"
 
+# 4b: the per-link counters of a network no traffic has used: 256 links,
+# none carried anything, none down; all lists every one
+run show txnet0 links
+expect_rc 0 "show txnet0 links"
+[ "$(cat "$out")" = "txnet0: 256 links, 0 carried traffic, 0 down" ] || bad="$bad [links: '$(cat "$out")']"
+run show txnet0 links all
+[ "$(grep -c "^  [0-9]*-[0-9]* hops 0$" "$out")" = 256 ] || bad="$bad [links all: $(head -n 3 "$out")]"
+run -j show txnet0 links
+"$JSON" -k name -k links -k carrying -k links_down -k link < "$out" || bad="$bad [links JSON: $(head -c 300 "$out")]"
+[ "$("$JSON" -g links < "$out")" = 256 ] || bad="$bad [links JSON count]"
+run show txnet0 links some
+expect_rc 1 "show NET links some"
+expect_err 'unknown keyword "some"' "show NET links some"
+run show nosuch links
+expect_rc 2 "show nosuch links"
+result "show_links"
+
 # 5
 run -j create product ring:5 linear:3 complete:4 name prod port single
 expect_rc 0 "-j create product"

@@ -147,6 +147,27 @@ def t_series_dump(ynl, ev):
     return bad
 
 
+def t_links_dump(ynl, ev):
+    """a link a message, in order, as many as get's links; a cable cut is
+    its two links down, and up again"""
+    want = ynl.do('get', {'name': 'yn0'}, None).get('links')
+    ynl.do('fault', {'name': 'yn0', 'src': 0, 'dst': 1, 'up': 0}, None)
+    rows = [m['link'] for m in ynl.dump('links', {'name': 'yn0'})]
+    ynl.do('fault', {'name': 'yn0', 'src': 0, 'dst': 1, 'up': 1}, None)
+    bad = []
+    if [r.get('id') for r in rows] != list(range(want)):
+        bad.append(f'{len(rows)} rows for {want} links, ids {[r.get("id") for r in rows][:8]}...')
+    down = sorted((r['from'], r['to']) for r in rows if r.get('down'))
+    if down != [(0, 1), (1, 0)]:
+        bad.append(f'links down {down}, the cable 0-1 cut')
+    if any(r.get('hops') != 0 for r in rows):
+        bad.append('hops on a network no port or interface has used')
+    rows = [m['link'] for m in ynl.dump('links', {'name': 'yn0'})]
+    if any(r.get('down') for r in rows):
+        bad.append('a link still down once the cable is up')
+    return bad
+
+
 def t_refused_with_extack(ynl, ev):
     """a refused request: the kernel's extack, as ynl decodes it"""
     try:
@@ -186,7 +207,7 @@ def t_del_and_its_event(ynl, ev):
 
 
 TESTS = [t_spec_loads, t_new_and_its_event, t_get, t_dump, t_set, t_run_and_run_done,
-         t_series_dump, t_refused_with_extack, t_cli_prints_extack, t_del_and_its_event]
+         t_series_dump, t_links_dump, t_refused_with_extack, t_cli_prints_extack, t_del_and_its_event]
 
 
 def main():

@@ -41,6 +41,12 @@ enum txnet_cmd {
 	 * directions) or a node (TXNET_A_NODE) down or up (TXNET_A_UP): admin
 	 */
 	TXNET_CMD_FAULT,
+	/*
+	 * A network's links (TXNET_A_NAME): dumpit, a link a message
+	 * (TXNET_A_LINK), in link order; interrupted (NLM_F_DUMP_INTR) when
+	 * the faults change under it.
+	 */
+	TXNET_CMD_LINKS,
 
 	__TXNET_CMD_MAX,
 	TXNET_CMD_MAX = __TXNET_CMD_MAX - 1
@@ -221,6 +227,7 @@ enum txnet_attr {
 	TXNET_A_NODES_DOWN,	/* binary: u32 per node that is down */
 	TXNET_A_PORTS_DROPPED,	/* u64: port packets a fault cut off from their destination */
 	TXNET_A_FABRIC_HOPS,	/* u64, read-only: link-hops the interfaces' frames have taken */
+	TXNET_A_LINK,		/* nest, TXNET_A_LINK_*, read-only: one row of a LINKS dump */
 
 	__TXNET_A_MAX,
 	TXNET_A_MAX = __TXNET_A_MAX - 1
@@ -399,6 +406,25 @@ enum txnet_series_attr {
 
 	__TXNET_A_SERIES_MAX,
 	TXNET_A_SERIES_MAX = __TXNET_A_SERIES_MAX - 1
+};
+
+/* Inside TXNET_A_LINK: one directed link and what open traffic it carried. */
+enum txnet_link_attr {
+	TXNET_A_LINK_UNSPEC,
+	TXNET_A_LINK_PAD,
+	TXNET_A_LINK_ID,	/* u32: the link's number, 0 .. links - 1 */
+	TXNET_A_LINK_FROM,	/* u32: the node it leaves */
+	TXNET_A_LINK_TO,	/* u32: the node it enters */
+	/*
+	 * u64: port packets and interface frames it has carried (since the
+	 * ports, the interfaces, were set up); collective runs are counted
+	 * in their results, not here
+	 */
+	TXNET_A_LINK_HOPS,
+	TXNET_A_LINK_DOWN,	/* u8: 1 while it is down (its cable cut, or an end down) */
+
+	__TXNET_A_LINK_MAX,
+	TXNET_A_LINK_MAX = __TXNET_A_LINK_MAX - 1
 };
 
 /* The largest MIN whose square TXNET_CMD_LATIN prints (one message). */
