@@ -214,7 +214,8 @@ static int fill_result(struct sk_buff *skb, const struct txnet_result *r)
 	     nla_put(skb, TXNET_A_RES_ERROR_LINK, sizeof(r->error_link), r->error_link)) ||
 	    PUT_U32(TXNET_A_RES_REROUTES, r->reroutes) ||
 	    PUT_U32(TXNET_A_RES_LINKS_DOWN, r->links_down) ||
-	    PUT_U64(TXNET_A_RES_SHARED_HOPS, r->shared_hops))
+	    PUT_U64(TXNET_A_RES_SHARED_HOPS, r->shared_hops) ||
+	    PUT_U64(TXNET_A_RES_FAULT_FREE_TICKS, r->fault_free_ticks))
 		return -EMSGSIZE;
 	nla_nest_end(skb, nest);
 	return 0;

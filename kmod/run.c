@@ -81,6 +81,8 @@ bool txnet_result_has(const struct txnet_result *r, int attr)
 		return r->error[0];
 	case TXNET_A_RES_ERROR_LINK:
 		return r->has_error_link;
+	case TXNET_A_RES_FAULT_FREE_TICKS:
+		return r->has_fault_free;
 	case TXNET_A_RES_ERROR_TICK:
 		return r->status == TXNET_RUN_FAILED || r->status == TXNET_RUN_BLOCKED;
 	case TXNET_A_RES_ERROR_NODE:
@@ -208,6 +210,33 @@ static void find_config(struct txnet_run *r, const struct txn_graph *g, const u3
 	kvfree(rows);
 }
 
+/*
+ * The engine, built around the faults in force where its schedule can
+ * route around them (the run then hears only of later changes).  Where
+ * they cut a processor off, the tables would be too large or the schedule
+ * cannot (a MIN's trees), it is built as if nothing were down: its
+ * first tick hears of them and fails, naming a link.
+ */
+static int start_engine(struct txnet_net *tn, struct txnet_run *r, const struct run_plan *plan)
+{
+	struct txn_run_params q = plan->p;
+	u32 gen;
+	int ret;
+
+	if (plan->s->reroute && (READ_ONCE(tn->faults.ncut) || READ_ONCE(tn->faults.nnodes))) {
+		/* the generation before the copy: a change after it is heard at the first tick */
+		gen = smp_load_acquire(&tn->faults.gen);
+		txnet_faults_copy(&tn->faults, r->down);
+		q.down = r->down;
+		ret = txn_engine_init(&r->e, &tn->graph, plan->s, &q);
+		if (ret != -EHOSTUNREACH && ret != -E2BIG && ret != -EOPNOTSUPP) {
+			r->fault_gen = gen;
+			return ret;
+		}
+	}
+	return txn_engine_init(&r->e, &tn->graph, plan->s, &plan->p);
+}
+
 /* The heavy part, without txnet_lock: charge, allocate, set the engine up. */
 static struct txnet_run *prepare(struct txnet_net *tn, const struct run_plan *plan,
 				 const char **why)
@@ -248,7 +277,7 @@ static struct txnet_run *prepare(struct txnet_net *tn, const struct run_plan *pl
 		txnet_run_free(r);
 		return ERR_PTR(-ENOMEM);
 	}
-	ret = txn_engine_init(&r->e, &tn->graph, plan->s, p);
+	ret = start_engine(tn, r, plan);
 	if (ret) {
 		*why = ret == -ENOMEM ? "out of memory for the exchange's packets" :
 		       ret == -E2BIG ? "the exchange needs an array larger than 2 GiB" :
@@ -533,12 +562,44 @@ int txnet_run_step(struct txnet_net *tn, void *run)
 	return r->engine_ret;
 }
 
+/*
+ * A run verified with links down: the same schedule, parameters and
+ * inputs on the whole network, run to their end now (a computation, not
+ * on the fabric), so that the result says what the faults cost.  Skipped
+ * without the memory; abandoned when the thread must stop.
+ */
+static void fault_free(struct txnet_net *tn, struct txnet_run *r)
+{
+	u64 bytes = txn_engine_bytes_like(&r->e) + sizeof(struct txn_engine);
+	struct txn_engine *b;
+	int ret = 0;
+
+	if (txnet_mem_charge(bytes))
+		return;
+	b = kzalloc(sizeof(*b), GFP_KERNEL_ACCOUNT | __GFP_NOWARN);
+	if (b && !txn_engine_init_like(b, &r->e)) {
+		while (!ret && !txnet_tick_halted(tn, r->res.run_id)) {
+			ret = txn_engine_tick(b);
+			cond_resched();
+		}
+		if (ret == 1 && !txn_engine_verify(b)) {
+			r->res.has_fault_free = true;
+			r->res.fault_free_ticks = b->tick;
+		}
+		txn_engine_free(b);
+	}
+	kfree(b);
+	txnet_mem_uncharge(bytes);
+}
+
 void txnet_run_end(struct txnet_net *tn, struct txnet_run *r, bool stopped, u64 wall_ns,
 		   u64 busy_ns)
 {
 	r->res.wall_ns = wall_ns;
 	r->res.busy_ns = busy_ns;
 	finish(r, r->engine_ret, stopped);
+	if (r->res.verified && (r->res.links_down || r->res.reroutes))
+		fault_free(tn, r);
 	r->res.tick_ns = r->res.ticks ? div64_u64(busy_ns, r->res.ticks) : 0;
 	trace_txnet_run_done(tn->name, &r->res);
 	if (r->res.series) {

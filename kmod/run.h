@@ -49,6 +49,8 @@ struct txnet_result {
 	u32 error_link[2];		/* the link the error names: from, to */
 	u32 reroutes, links_down;	/* faults: routed around them, links down at the end */
 	u64 shared_hops;		/* link-hops of port and interface traffic beside it */
+	bool has_fault_free;
+	u64 fault_free_ticks;		/* verified with links down: the same run without them */
 };
 
 struct txnet_run {

@@ -34,6 +34,11 @@ static bool must_stop(struct txnet_net *tn, u32 run_id)
 	return kthread_should_stop() || (run_id && READ_ONCE(tn->stop_run) == run_id);
 }
 
+bool txnet_tick_halted(struct txnet_net *tn, u32 run_id)
+{
+	return must_stop(tn, run_id);
+}
+
 /* Sleep until @deadline, by hrtimer; false if asked to stop meanwhile. */
 static bool pace(struct txnet_net *tn, ktime_t deadline, u32 run_id)
 {

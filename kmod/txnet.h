@@ -195,6 +195,8 @@ u64 txnet_link_hops(struct txnet_net *tn, u32 link);
 /* tick.c: the one loop that advances a network, for runs and ports alike */
 int txnet_tick_start(struct txnet_net *tn);
 void txnet_tick_stop(struct txnet_net *tn);
+/* In the tick thread: whether it must stop (destroy, or STOP of run @run_id). */
+bool txnet_tick_halted(struct txnet_net *tn, u32 run_id);
 
 /* netlink.c */
 int txnet_genl_init(void);

@@ -198,6 +198,9 @@ void result_parse(const struct nlattr *nest, struct txnet_res *r)
 		case TXNET_A_RES_BLOCK_SWITCH:	parse_u32(a, &r->block_switch, &ok); break;
 		case TXNET_A_RES_REROUTES:	parse_u32(a, &r->reroutes, &ok); break;
 		case TXNET_A_RES_SHARED_HOPS:	parse_u64(a, &r->shared_hops, &ok); break;
+		case TXNET_A_RES_FAULT_FREE_TICKS:
+			parse_u64(a, &r->fault_free_ticks, &ok);
+			break;
 		case TXNET_A_RES_LINKS_DOWN:	parse_u32(a, &r->links_down, &ok); break;
 		case TXNET_A_RES_ERROR_LINK:
 			ok = mnl_attr_get_payload_len(a) == sizeof(r->error_link);
@@ -382,6 +385,10 @@ void result_print(const struct txnet_res *r, const char *key,
 		print_uint(PRINT_ANY, "links_down", " links-down %u", r->links_down);
 		if (result_has(r, TXNET_A_RES_REROUTES))
 			print_uint(PRINT_ANY, "reroutes", " reroutes %u", r->reroutes);
+		/* what the faults cost: the same run without them */
+		if (result_has(r, TXNET_A_RES_FAULT_FREE_TICKS))
+			print_u64(PRINT_ANY, "fault_free_ticks", " fault-free-ticks %" PRIu64,
+				  r->fault_free_ticks);
 	} else {
 		if (result_has(r, TXNET_A_RES_LINKS_DOWN))
 			print_uint(PRINT_JSON, "links_down", NULL, r->links_down);

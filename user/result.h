@@ -53,6 +53,7 @@ struct txnet_res {
 	/* faults: the link an error names, reroutes, links down at the end */
 	uint32_t error_link[2], reroutes, links_down;
 	uint64_t shared_hops;	/* traffic beside the run */
+	uint64_t fault_free_ticks;	/* verified with links down: the same run without them */
 	/* TXNET_A_RES_VALUES: what each processor ended with */
 	uint32_t nvalues;
 	int64_t values[TXNET_RES_QUEUE_MAX_NODES];

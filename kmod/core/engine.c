@@ -480,6 +480,30 @@ static void mirror(struct txn_engine *e)
 	e->dropped = L->dropped;
 }
 
+/*
+ * Links down from the start: only a schedule that can route around them
+ * is built around them; a fixed one hears of them at its first tick
+ * (txn_engine_set_down()) and fails there, naming one.
+ */
+static int start_down(struct txn_engine *e, const u64 *down)
+{
+	struct txn_ledger *L = e->L;
+	u32 words = (e->g->links + 63) / 64, w;
+	u64 bits;
+
+	if (!e->sched->reroute || !e->sched->way_from)
+		return 0;
+	L->ndown = 0;
+	for (w = 0; w < words; w++) {
+		bits = down[w];
+		if (w == words - 1 && e->g->links % 64)
+			bits &= (1ULL << (e->g->links % 64)) - 1;
+		L->down[w] = bits;
+		L->ndown += txn_popcount((u32)bits) + txn_popcount((u32)(bits >> 32));
+	}
+	return 0;
+}
+
 int txn_engine_init(struct txn_engine *e, const struct txn_graph *g,
 		    const struct txn_sched *s, const struct txn_run_params *p)
 {
@@ -508,20 +532,48 @@ int txn_engine_init(struct txn_engine *e, const struct txn_graph *g,
 		start_unicast(e);
 	}
 	mirror(e);
+	if (!ret && p->down)
+		ret = start_down(e, p->down);
 	if (!ret)
 		ret = s->start(e);
 	if (ret) {
 		txn_engine_free(e);
 		return ret;
 	}
-	/* The caller's array may go once the run is set up. */
+	/* The caller's arrays may go once the run is set up. */
 	e->p.config_rows = NULL;
 	e->L->p.config_rows = NULL;
 	e->L->pub.config_rows = NULL;
+	e->p.down = NULL;
+	e->L->p.down = NULL;
+	e->L->pub.down = NULL;
 	/* A schedule that wrote e->p or the counters while starting fails its first tick. */
 	txn_check_untouched(e, 0);
 	mirror(e);
 	return 0;
+}
+
+static void params_like(const struct txn_engine *e, struct txn_run_params *q)
+{
+	*q = e->L->p;
+	q->down = NULL;
+	q->config_rows = NULL;	/* gone after the start: only the index l is kept */
+}
+
+u64 txn_engine_bytes_like(const struct txn_engine *e)
+{
+	struct txn_run_params q;
+
+	params_like(e, &q);
+	return txn_engine_bytes(e->g, e->sched, &q);
+}
+
+int txn_engine_init_like(struct txn_engine *b, const struct txn_engine *e)
+{
+	struct txn_run_params q;
+
+	params_like(e, &q);
+	return txn_engine_init(b, e->g, e->sched, &q);
 }
 
 /*

@@ -125,6 +125,12 @@ struct txn_run_params {
 	const u32 *config_rows;		/* ... or M itself (latin.h); only start() reads it */
 	const u32 *dests;		/* permutation: processor i's message goes to dests[i] */
 	u32 ndests;
+	/*
+	 * Links down as the run starts (a bit a link), or NULL: a schedule
+	 * that routes around faults (reroute()) is built around them; only
+	 * init reads it.  Changes later go to txn_engine_set_down().
+	 */
+	const u64 *down;
 };
 
 /*
@@ -263,6 +269,12 @@ u64 txn_engine_open_bytes(const struct txn_graph *g, const struct txn_sched *s, 
 int txn_engine_init(struct txn_engine *e, const struct txn_graph *g,
 		    const struct txn_sched *s, const struct txn_run_params *p);
 void txn_engine_free(struct txn_engine *e);
+/*
+ * A fresh engine with @e's schedule, parameters and inputs and nothing
+ * down: what @e's run does on the whole network (its bytes, first).
+ */
+u64 txn_engine_bytes_like(const struct txn_engine *e);
+int txn_engine_init_like(struct txn_engine *b, const struct txn_engine *e);
 int txn_engine_init_open(struct txn_engine *e, const struct txn_graph *g,
 			 const struct txn_sched *s, const struct txn_run_params *p, u32 slots);
 int txn_engine_inject(struct txn_engine *e, u32 src, u32 dst, const void *data, u32 len);

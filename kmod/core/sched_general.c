@@ -219,16 +219,22 @@ static bool unicast_op(u32 op)
 	       op == TXNET_OP_GATHER || op == TXNET_OP_PERMUTATION;
 }
 
-/* What gen_reroute() may allocate: the tables coordinates did without, and the copy of faults. */
-static u64 reroute_bytes(const struct txn_graph *g, u32 op)
+/* Unicast around faults: the tables coordinates did without, n x V hops (or one row). */
+static u64 reroute_table_bytes(const struct txn_graph *g, u32 op)
 {
 	u64 rows = all_toward(op, g->nodes > g->procs) ? g->procs : 1;
-	u64 b = rows * g->nodes * sizeof(struct hop);
+
+	return rows * g->nodes * sizeof(struct hop);
+}
+
+/* What faults may allocate: those tables where they fit, and the copy of the links down. */
+static u64 reroute_bytes(const struct txn_graph *g, u32 op)
+{
+	u64 b = reroute_table_bytes(g, op), words = ((u64)g->links + 63) / 64 * sizeof(u64);
 
 	if (!unicast_op(op) || b > REROUTE_BYTES_MAX)
-		return 0;
-	return (by_coord(g, op) ? b + g->procs * sizeof(u32) : 0) +
-	       ((u64)g->links + 63) / 64 * sizeof(u64);
+		return words;
+	return (by_coord(g, op) ? b + g->procs * sizeof(u32) : 0) + words;
 }
 
 static u64 gen_priv_bytes(const struct txn_graph *g, u32 op, u64 npkts)
@@ -389,6 +395,19 @@ static void build_reduction(struct gen *s, u32 d)
 	}
 }
 
+/* Around faults from the start: every processor reached by the search just made. */
+static int tree_reaches_all(const struct gen *s)
+{
+	u32 v;
+
+	if (!s->faulty)
+		return 0;
+	for (v = 0; v < s->n; v++)
+		if (s->P.dist[v] == TXN_NO_LINK)
+			return -EHOSTUNREACH;
+	return 0;
+}
+
 static int gen_tables(struct txn_engine *e, struct gen *s)
 {
 	u32 op = e->p.op, n = s->n, d, only = txn_op_has_root(op) ? e->p.root : s->center;
@@ -426,10 +445,19 @@ static int gen_tables(struct txn_engine *e, struct gen *s)
 			if (ret)
 				return ret;
 		}
-		if (s->orows && s->orow_of[d] != TXN_NONE)
+		if (s->orows && s->orow_of[d] != TXN_NONE) {
 			build_tree(s, d);
-		if (s->crows && s->crow_of[d] != TXN_NONE)
+			ret = tree_reaches_all(s);
+			if (ret)
+				return ret;
+		}
+		if (s->crows && s->crow_of[d] != TXN_NONE) {
 			build_reduction(s, d);
+			/* across switches partials go by route[], checked above */
+			ret = s->switches ? 0 : tree_reaches_all(s);
+			if (ret)
+				return ret;
+		}
 		txn_cond_resched();
 	}
 	return 0;
@@ -816,6 +844,7 @@ static void spread_step(struct txn_engine *e)
 		best = TXN_NO_LINK;
 		for (l = g->first[h]; l < g->first[h + 1]; l++)
 			if (!s->assigned[g->dst[l]] &&
+			    !(s->faulty && txn_link_down_in(s->down, l)) &&
 			    (best == TXN_NO_LINK || s->rd[g->dst[l]] > s->rd[g->dst[best]]))
 				best = l;
 		if (best == TXN_NO_LINK) {
@@ -940,6 +969,39 @@ static void reduce_at(struct txn_engine *e, u32 pkt, u32 v, u32 d)
 	}
 }
 
+/*
+ * Links down from the start (txn_run_params.down): every table and tree
+ * is searched around them, so that broadcasts and sums, whose trees are
+ * fixed once built, go around them too.  A cut that leaves a processor
+ * unreachable, tables past REROUTE_BYTES_MAX, or a MIN's trees refuse
+ * the start (-EHOSTUNREACH, -E2BIG, -EOPNOTSUPP): the run then hears of
+ * the faults at its first tick and fails there, naming a link.
+ */
+static int start_around_faults(struct txn_engine *e, struct gen *s)
+{
+	const struct txn_graph *g = e->g;
+	u32 op = e->p.op;
+
+	if (!txn_engine_links_down(e))
+		return 0;
+	/*
+	 * Around a fault a MIN's copies and partial sums would pass through
+	 * processors, where a copy is delivered and a partial merged.
+	 */
+	if (s->switches && !unicast_op(op))
+		return -EOPNOTSUPP;
+	if (unicast_op(op) && by_coord(g, op) &&
+	    reroute_table_bytes(g, op) > REROUTE_BYTES_MAX)
+		return -E2BIG;
+	s->down = txn_zalloc_array((g->links + 63) / 64, sizeof(u64));
+	if (!s->down)
+		return -ENOMEM;
+	txn_engine_copy_down(e, s->down);
+	s->P.down = s->down;
+	s->faulty = true;
+	return 0;
+}
+
 static int gen_start(struct txn_engine *e)
 {
 	const struct txn_graph *g = e->g;
@@ -956,6 +1018,9 @@ static int gen_start(struct txn_engine *e)
 	s->keys = gen_keys(g);
 	s->switches = g->nodes > n;
 	ret = txn_paths_init(&s->P, g);
+	if (ret)
+		return ret;
+	ret = start_around_faults(e, s);
 	if (ret)
 		return ret;
 	if (addressed(g, op)) {
@@ -989,7 +1054,7 @@ static int gen_start(struct txn_engine *e)
 		s->got[v] = TXN_NONE;
 	if (op == TXNET_OP_DATA_SUM)
 		s->center = find_center(s);
-	if (by_coord(g, op)) {
+	if (by_coord(g, op) && !s->faulty) {
 		s->cube = g->flsb;
 		for (k = 0; k < g->ndims; k++)
 			s->cube = s->cube && g->fsize[k] == 2;
@@ -1027,6 +1092,8 @@ static int gen_start(struct txn_engine *e)
 				if (!s->assigned || !s->rd)
 					return -ENOMEM;
 				txn_paths_from(&s->P, v, s->via);
+				if (tree_reaches_all(s))
+					return -EHOSTUNREACH;
 				memcpy(s->rd, s->P.dist, (size_t)s->V * sizeof(u32));
 				s->assigned[v] = 1;
 				become_holder(e, pkt, v);

@@ -163,14 +163,19 @@ static int closed_init(struct closed *c, const char *topo, const struct txn_sche
 }
 
 /* Ticks to the end, or -1 on a violation. */
-static long closed_finish(struct closed *c)
+static long finish_engine(struct txn_engine *e)
 {
 	int ret;
 
 	do {
-		ret = txn_engine_tick(&c->e);
+		ret = txn_engine_tick(e);
 	} while (ret == 0);
-	return ret < 0 ? -1 : (long)c->e.tick;
+	return ret < 0 ? -1 : (long)e->tick;
+}
+
+static long closed_finish(struct closed *c)
+{
+	return finish_engine(&c->e);
 }
 
 /* Total exchange by the general schedule around a cut, from the start and from mid-run. */
@@ -198,17 +203,27 @@ TEST(general_total_exchange_reroutes)
 			ticks = closed_finish(&c);
 			ASSERT_LT(0, ticks) TH_LOG("%s mid %u: %s", topos[i], mid, c.e.v.rule);
 			EXPECT_EQ(0, txn_engine_verify(&c.e)) TH_LOG("%s", topos[i]);
-			txn_engine_free(&c.e);
-			/* the same run without the cut, for the report's comparison */
+			/*
+			 * The same run without the cut, for the result's comparison
+			 * (RES_FAULT_FREE_TICKS): an engine like it, and one set up
+			 * from scratch, take the same ticks.
+			 */
 			{
 				struct txn_run_params p = {
 					.op = TXNET_OP_TOTAL_EXCHANGE, .port_model = TXNET_PORT_ALL,
 					.payload = 8, .seed = 7,
 				};
+				struct txn_engine like;
 
-				ASSERT_EQ(0, txn_engine_init(&c.e, &c.t.g, &txn_sched_general, &p));
-				clean = closed_finish(&c);
+				ASSERT_EQ(0, txn_engine_init_like(&like, &c.e));
+				txn_engine_free(&c.e);
+				EXPECT_EQ(0U, txn_engine_links_down(&like));
+				clean = finish_engine(&like);
 				ASSERT_LT(0, clean);
+				EXPECT_EQ(0, txn_engine_verify(&like));
+				txn_engine_free(&like);
+				ASSERT_EQ(0, txn_engine_init(&c.e, &c.t.g, &txn_sched_general, &p));
+				EXPECT_EQ(clean, closed_finish(&c)) TH_LOG("%s", topos[i]);
 				txn_engine_free(&c.e);
 			}
 			TH_LOG("%s, link %u-%u down %s: %ld ticks, %ld without the fault", topos[i],
@@ -237,6 +252,93 @@ TEST(general_unicast_ops_reroute)
 	}
 }
 
+/* Ticks to the end of @op by the general schedule with @down from the start; -1 on a violation. */
+static long general_from_start(struct closed *c, u32 op, u32 port_model, const u64 *faults)
+{
+	struct txn_run_params p = {
+		.op = op, .port_model = port_model, .payload = txn_op_combines(op) ? 0 : 8,
+		.seed = 7, .down = faults,
+	};
+	int ret = txn_engine_init(&c->e, &c->t.g, &txn_sched_general, &p);
+
+	if (ret)
+		return ret;
+	return closed_finish(c);
+}
+
+/*
+ * Links down from the start: the general schedule's trees are searched
+ * around them, so broadcasts and sums go around too.  All-port, a
+ * broadcast down a shortest-path tree takes the root's eccentricity and
+ * an accumulation that of its result's node (sched_general.c's header),
+ * here the eccentricity around the cut, from the test's own search.
+ */
+TEST(general_trees_around_faults_from_the_start)
+{
+	static const u32 ops[] = {
+		TXNET_OP_BROADCAST, TXNET_OP_MULTINODE_BROADCAST, TXNET_OP_ACCUMULATE,
+		TXNET_OP_MULTINODE_ACCUMULATE, TXNET_OP_DATA_SUM, TXNET_OP_PREFIX_SUM,
+		TXNET_OP_TOTAL_EXCHANGE,
+	};
+	static const char * const topos[] = { "ring 8", "torus 4 4", "mesh 4 4", "hypercube 4", "omega 8" };
+	u32 dist[64], i, k, port, v, ecc, ecc_whole;
+	struct closed c;
+	long ticks;
+
+	for (i = 0; i < sizeof(topos) / sizeof(topos[0]); i++) {
+		for (k = 0; k < sizeof(ops) / sizeof(ops[0]); k++) {
+			for (port = TXNET_PORT_ALL; port <= TXNET_PORT_SINGLE; port++) {
+				ASSERT_EQ(0, tg_make(&c.t, topos[i]) ? -1 : 0);
+				memset(down, 0, sizeof(down));
+				/* a cable at the root, 0, where it has two; else one at 1 */
+				v = c.t.g.first[1] - c.t.g.first[0] > 1 ? 0 : 1;
+				cut(&c.t.g, v, c.t.g.dst[c.t.g.first[v]]);
+				ticks = general_from_start(&c, ops[k], port, down);
+				if (c.t.g.nodes > c.t.g.procs && ops[k] != TXNET_OP_TOTAL_EXCHANGE) {
+					/* a MIN's copies and partials would pass through processors */
+					EXPECT_EQ(-EOPNOTSUPP, ticks);
+					tg_free(&c.t);
+					continue;
+				}
+				ASSERT_LT(0, ticks) TH_LOG("%s op %u port %u: %s", topos[i], ops[k], port,
+							    c.e.v.rule ? c.e.v.rule : "no start");
+				EXPECT_EQ(0, txn_engine_verify(&c.e)) TH_LOG("%s op %u", topos[i], ops[k]);
+				EXPECT_EQ(c.t.g.nodes > c.t.g.procs ? 1U : 2U,
+					  txn_engine_links_down(&c.e));
+				EXPECT_EQ(0U, txn_engine_reroutes(&c.e));
+				if (port == TXNET_PORT_ALL && c.t.g.nodes == c.t.g.procs &&
+				    (ops[k] == TXNET_OP_BROADCAST || ops[k] == TXNET_OP_ACCUMULATE)) {
+					tg_bfs_avoiding(&c.t.g, 0, dist, down);
+					for (v = 0, ecc = 0; v < c.t.g.procs; v++)
+						ecc = dist[v] > ecc ? dist[v] : ecc;
+					tg_bfs(&c.t.g, 0, dist);
+					for (v = 0, ecc_whole = 0; v < c.t.g.procs; v++)
+						ecc_whole = dist[v] > ecc_whole ? dist[v] : ecc_whole;
+					EXPECT_EQ((long)ecc, ticks) TH_LOG("%s op %u", topos[i], ops[k]);
+					TH_LOG("%s op %u from 0: %ld ticks around the cut, eccentricity %u whole",
+					       topos[i], ops[k], ticks, ecc_whole);
+				}
+				txn_engine_free(&c.e);
+				tg_free(&c.t);
+			}
+		}
+	}
+}
+
+/* A processor cut off from the start: the schedule will not start around it. */
+TEST(general_refuses_to_start_cut_off)
+{
+	struct closed c;
+
+	ASSERT_EQ(0, tg_make(&c.t, "torus 4 4") ? -1 : 0);
+	memset(down, 0, sizeof(down));
+	cut_node(&c.t.g, 5);
+	EXPECT_EQ(-EHOSTUNREACH, general_from_start(&c, TXNET_OP_BROADCAST, TXNET_PORT_ALL, down));
+	EXPECT_EQ(-EHOSTUNREACH, general_from_start(&c, TXNET_OP_DATA_SUM, TXNET_PORT_ALL, down));
+	EXPECT_EQ(-EHOSTUNREACH, general_from_start(&c, TXNET_OP_BROADCAST, TXNET_PORT_SINGLE, down));
+	tg_free(&c.t);
+}
+
 /* A cut that leaves a processor alone fails the run, naming a link that is down. */
 TEST(general_node_down_fails_naming_link)
 {
@@ -254,7 +356,7 @@ TEST(general_node_down_fails_naming_link)
 	tg_free(&c.t);
 }
 
-/* The papers' fixed schedules and the general trees cannot reroute: they fail at once. */
+/* The papers' fixed schedules, and the general trees once built, cannot reroute: they fail at once. */
 TEST(fixed_schedules_fail_at_once)
 {
 	static const struct {

@@ -312,6 +312,13 @@ enum txnet_res_attr {
 	 * its steps are what they would be alone)
 	 */
 	TXNET_A_RES_SHARED_HOPS,
+	/*
+	 * u64: a run that was verified with links down: the ticks the same
+	 * schedule, parameters and inputs took on the whole network (run to
+	 * its end after it, off the fabric); TICKS less this is what the
+	 * faults cost
+	 */
+	TXNET_A_RES_FAULT_FREE_TICKS,
 
 	__TXNET_A_RES_MAX,
 	TXNET_A_RES_MAX = __TXNET_A_RES_MAX - 1
