@@ -167,6 +167,8 @@ print(n, h.hexdigest())
 	# a hang guard, not a timing assumption: the transfer's end is what is awaited
 	( sleep 300; kill $lpid 2>/dev/null ) &
 	guard=$!
+	"$TXCTL" show fab links all > "$out.l0"
+	t0=$(cat /sys/kernel/txnet/fab/ticks)
 	in_ns 0 python3 -c '
 import socket, sys
 s = socket.create_connection(("10.0.0.16", 9000))
@@ -176,9 +178,23 @@ s.recv(1)
 ' "$out.in" || bad="$bad [the client failed]"
 	wait $lpid
 	kill $guard 2>/dev/null
+	t1=$(cat /sys/kernel/txnet/fab/ticks)
+	"$TXCTL" show fab links all > "$out.l1"
 	want="2097152 $(md5sum < "$out.in" | cut -d' ' -f1)"
 	[ "$(cat "$out.got")" = "$want" ] || bad="$bad [received '$(cat "$out.got")', sent '$want']"
-	rm -f "$out.in" "$out.got" "$out.ready"
+	# The model's limit, from the per-link counters: no link carried more
+	# than one frame a tick; so 15, with 4 links in, took at most 4 frames of
+	# at most 4096 bytes a tick.
+	over=$(awk -v dt=$((t1 - t0)) 'NR == FNR { if ($2 == "hops") h[$1] = $3; next }
+		$2 == "hops" && $3 - h[$1] > dt { print $1 ": " $3 - h[$1] " frames in " dt " ticks" }' \
+		"$out.l0" "$out.l1")
+	[ -z "$over" ] || bad="$bad [a link carried more than a frame a tick: $over]"
+	busiest=$(awk 'NR == FNR { if ($2 == "hops") h[$1] = $3; next }
+		$2 == "hops" && $3 - h[$1] > m { m = $3 - h[$1] } END { print m + 0 }' "$out.l0" "$out.l1")
+	[ "$busiest" -gt 0 ] || bad="$bad [no link carried the transfer: $(head -n 3 "$out.l1")]"
+	[ $((2097152 / (t1 - t0 + 1))) -le $((4 * 4096)) ] || bad="$bad [2 MB in $((t1 - t0)) ticks: more than 4 frames a tick into 15]"
+	echo "# tcp: 2 MB in $((t1 - t0)) ticks, $((2097152 / (t1 - t0 + 1))) bytes a tick; busiest link $busiest frames"
+	rm -f "$out.in" "$out.got" "$out.ready" "$out.l0" "$out.l1"
 	result "tcp_across_the_fabric"
 else
 	N=$((N + 1)); echo "ok $N tcp_across_the_fabric # SKIP no python3 in this guest"
