@@ -864,7 +864,7 @@ static const char reply_kind[TXNET_A_MAX + 1] = {
 	[TXNET_A_PORTS_UNREAD] = 4, [TXNET_A_TOTAL_DISTANCE] = 8, [TXNET_A_AS_BOUND] = 8,
 	[TXNET_A_CUT_BOUND] = 8, [TXNET_A_RUN_EXPECTED] = 8, [TXNET_A_NETDEV] = 'b',
 	[TXNET_A_CABLES_CUT] = 'b', [TXNET_A_NODES_DOWN] = 'b', [TXNET_A_PORTS_DROPPED] = 8,
-	[TXNET_A_FABRIC_HOPS] = 8, [TXNET_A_LINK] = 'n',
+	[TXNET_A_FABRIC_HOPS] = 8, [TXNET_A_LINK] = 'n', [TXNET_A_SERIES] = 'n',
 };
 
 /* What each reply must hold (a network's description, the RUN and RECV replies). */
@@ -875,6 +875,9 @@ static const int need_desc[] = {
 };
 static const int need_run[] = { TXNET_A_ID, TXNET_A_NAME, TXNET_A_RUN_ID, 0 };
 static const int need_recv[] = { TXNET_A_ID, TXNET_A_NAME, TXNET_A_NODE, TXNET_A_MSGS, 0 };
+/* ... and the rows of the dumps of one network: a link, a series row */
+static const int need_link[] = { TXNET_A_LINK, 0 };
+static const int need_series[] = { TXNET_A_NAME, TXNET_A_RUN_ID, TXNET_A_SERIES, 0 };
 
 static void take_reply(const struct nlmsghdr *h, struct answer *an)
 {
@@ -939,6 +942,12 @@ static void take_reply(const struct nlmsghdr *h, struct answer *an)
 		break;
 	case TXNET_CMD_RECV:
 		need = need_recv;
+		break;
+	case TXNET_CMD_LINKS:
+		need = need_link;
+		break;
+	case TXNET_CMD_SERIES:
+		need = need_series;
 		break;
 	default:
 		an->bad = "a reply of a command that has none";
@@ -1128,10 +1137,11 @@ static void judge(uint64_t idx, const struct fsent *s, const struct fmsg *m,
 		bool want = (s->cmd == TXNET_CMD_NEW || s->cmd == TXNET_CMD_RUN ||
 			     s->cmd == TXNET_CMD_RECV || s->cmd == TXNET_CMD_GET) && !dump;
 
-		if (dump && s->cmd == TXNET_CMD_GET) {
-			if (an->reply_cmd != TXNET_CMD_GET) {
+		if (dump && (s->cmd == TXNET_CMD_GET || s->cmd == TXNET_CMD_LINKS ||
+			     s->cmd == TXNET_CMD_SERIES)) {
+			if (an->reply_cmd != s->cmd) {
 				INC(st->fail_malformed);
-				report(idx, s, m, an, "a dump entry that is not a GET");
+				report(idx, s, m, an, "a dump entry of another command than the dump's");
 			}
 		} else if (!want || an->reply_cmd != s->cmd) {
 			INC(st->fail_malformed);
@@ -1147,7 +1157,8 @@ static void judge(uint64_t idx, const struct fsent *s, const struct fmsg *m,
 			report(idx, s, m, an, "a network with more nodes than max_nodes");
 		}
 	}
-	if (dump && s->cmd == TXNET_CMD_GET && processed && !e && !an->done) {
+	if (dump && (s->cmd == TXNET_CMD_GET || s->cmd == TXNET_CMD_LINKS) && processed && !e &&
+	    !an->done) {
 		INC(st->fail_malformed);
 		report(idx, s, m, an, "a dump without NLMSG_DONE");
 	}
