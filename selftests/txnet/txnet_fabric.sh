@@ -238,6 +238,11 @@ in_ns 0 ping -c 1 -W 600 10.0.0.11 > /dev/null 2>&1 || bad="$bad [10 does not an
 "$TXCTL" link fab up 0 1 && "$TXCTL" link fab up 0 4 || bad="$bad [links up refused]"
 "$TXCTL" show fab | head -n 1 | grep -q "links-down" && bad="$bad [links still down: $("$TXCTL" show fab)]"
 in_ns 0 ping -c 1 -W 600 10.0.0.6 > /dev/null 2>&1 || bad="$bad [0 -> 5 once the links are up]"
+# the counters agree: the links' hops add up to the fabric's (no port
+# packet has crossed this network: all are frames)
+lsum=$("$TXCTL" show fab links all | awk '$2 == "hops" { s += $3 } END { print s + 0 }')
+fh=$("$TXCTL" show fab | sed -n 's/.* fabric-hops \([0-9]*\).*/\1/p')
+[ "$lsum" -gt 0 ] && [ "$lsum" = "$fh" ] || bad="$bad [links' hops add up to $lsum, fabric-hops $fh]"
 result "links_and_nodes_down_under_traffic"
 
 # 6: runs and faults, from the start and mid-run, on networks of their
@@ -343,7 +348,21 @@ grep -q "exists" "$out" || bad="$bad [clash: $(cat "$out")]"
 "$TXCTL" create ring 257 name big netdev > "$out" 2>&1 && bad="$bad [257 interfaces (TXNET_NETDEV_MAX_NODES 256) accepted]"
 grep -q "netdev" "$out" || bad="$bad [257: $(cat "$out")]"
 [ -e /sys/kernel/txnet/big ] && bad="$bad [the refused 257 exists]"
-"$TXCTL" create ring 5 name r netdev > /dev/null
+# rmmod with traffic in flight: a tick a second, port packets sent and a
+# broadcast frame from txr0, the only way to 10.2.0.255 (nothing arrives
+# before the next tick)
+"$TXCTL" create ring 5 name r netdev tick-ns 1000000000 > /dev/null
+ip addr add 10.2.0.1/24 brd 10.2.0.255 dev txr0
+ip link set txr0 up
+for k in 1 2 3; do "$TXCTL" send r 0 2 "in flight $k" > /dev/null || bad="$bad [send $k]"; done
+if command -v python3 > /dev/null 2>&1; then
+	python3 -c '
+import socket
+s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+s.setsockopt(socket.SOL_SOCKET, socket.SO_BROADCAST, 1)
+s.sendto(b"in flight", ("10.2.0.255", 9))
+' || bad="$bad [the frame was not sent]"
+fi
 rmmod txnet || bad="$bad [rmmod failed]"
 ls /sys/class/net | grep -q 'txf\|txr' && bad="$bad [interfaces left after rmmod: $(ls /sys/class/net)]"
 modprobe txnet || bad="$bad [modprobe failed]"
