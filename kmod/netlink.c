@@ -1305,8 +1305,8 @@ static int fill_link(struct sk_buff *skb, struct txnet_net *tn, u32 l)
 
 /*
  * TXNET_CMD_LINKS: a network's links, a link a message, resumed by link.
- * Faults that change between two parts of the dump mark it interrupted
- * (their generation is the dump's sequence).
+ * Faults that change between two parts of the dump, or the network's end,
+ * mark it interrupted (the faults' generation is the dump's sequence).
  */
 static int txnet_links_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
 {
@@ -1316,6 +1316,13 @@ static int txnet_links_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
 	int ret;
 
 	mutex_lock(&txnet_lock);
+	if (l && !txnet_net_find(sock_net(skb->sk),
+				 nla_data(txnet_dump_attrs(cb)[TXNET_A_NAME]))) {
+		/* destroyed between two parts: the dump ends, marked interrupted */
+		cb->seq++;
+		ret = 0;
+		goto out;
+	}
 	tn = dump_net(skb, cb);
 	if (IS_ERR(tn)) {
 		ret = PTR_ERR(tn);

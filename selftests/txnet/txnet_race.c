@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * txnet_race: sysfs readers racing a network's destruction.
+ * txnet_race: sysfs readers, and LINKS dumps, racing a network's
+ * destruction.
  *
  * One process creates a network ("race", ring 4), sends one port packet
  * (which allocates the network's ports) and destroys it, a fixed number
@@ -390,6 +391,101 @@ TEST_F_TIMEOUT(race, destroy_vs_sysfs_readers, 300)
 	EXPECT_LT(0, values);
 	EXPECT_LT(0, gone);
 	EXPECT_FALSE(net_dir_exists(NET));
+}
+
+/*
+ * LINKS dumps racing destroy: a dump holds txnet_lock for each part, so a
+ * part sees the whole network or none.  A reader (with no privilege: the
+ * dump needs none) dumps the links of "race" over and over while the
+ * writer creates it, sends a packet 0 -> 1 and destroys it.  Every dump
+ * must be ENOENT, interrupted (the network ended between two parts), or
+ * the ring's 8 links, ids in order, each with at most the one hop the
+ * packet makes and none down; never SLUB's poison.
+ */
+struct dump_stats {
+	volatile int done, bad, oks, gone;
+	char why[128];
+};
+
+static int link_check(struct nlmsghdr *h, void *arg)
+{
+	struct nlattr *tb[TXNET_A_MAX + 1], *lb[TXNET_A_LINK_MAX + 1];
+	uint32_t *next = arg, id;
+	uint64_t hops;
+
+	if (genlmsg_parse(h, 0, tb, TXNET_A_MAX, NULL) || !tb[TXNET_A_LINK] ||
+	    nla_parse_nested(lb, TXNET_A_LINK_MAX, tb[TXNET_A_LINK], NULL) ||
+	    !lb[TXNET_A_LINK_ID] || !lb[TXNET_A_LINK_HOPS] || !lb[TXNET_A_LINK_DOWN])
+		return -EBADMSG;
+	id = nla_get_u32(lb[TXNET_A_LINK_ID]);
+	hops = nla_get_u64(lb[TXNET_A_LINK_HOPS]);
+	if (id != *next || id >= 8 || hops > 1 || nla_get_u8(lb[TXNET_A_LINK_DOWN]))
+		return -ERANGE;
+	(*next)++;
+	return 0;
+}
+
+static void dumper(struct dump_stats *ds)
+{
+	struct txnl t;
+
+	if (setgroups(0, NULL) || setgid(NOBODY) || setuid(NOBODY) || txnl_open(&t))
+		_exit(2);
+	while (!ds->done && !ds->bad) {
+		struct nl_msg *m = txnl_msg(&t, TXNET_CMD_LINKS, NLM_F_DUMP);
+		uint32_t next = 0;
+		int ret;
+
+		if (!m)
+			_exit(3);
+		nla_put_string(m, TXNET_A_NAME, NET);
+		ret = txnl_xfer_raw(&t, m, link_check, &next);
+		if (ret == -ENOENT || (!ret && t.dump_intr)) {
+			ds->gone++;	/* no network, or it ended between two parts */
+		} else if (!ret && next == 8) {
+			ds->oks++;
+		} else {
+			snprintf(ds->why, sizeof(ds->why), "dump: %d after %u links ('%.60s')", ret,
+				 next, t.msg);
+			ds->bad++;
+		}
+	}
+	txnl_close(&t);
+	_exit(0);
+}
+
+TEST_F_TIMEOUT(race, destroy_vs_links_dumps, 300)
+{
+	struct dump_stats *ds = mmap(NULL, sizeof(*ds), PROT_READ | PROT_WRITE,
+				     MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	int cycles = cycles_wanted() / 4, c, status, waited;
+	uint64_t t0 = now_ns();
+	pid_t pid;
+
+	ASSERT_NE(MAP_FAILED, ds);
+	memset(ds, 0, sizeof(*ds));
+	pid = fork();
+	ASSERT_LE(0, pid);
+	if (!pid) {
+		txnl_close(&self->t);
+		dumper(ds);
+	}
+	for (c = 1; c <= cycles && !ds->bad && now_ns() - t0 < CYCLE_BUDGET_NS; c++) {
+		ASSERT_EQ(0, txnl_ring(&self->t, NET, 4, NULL)) TH_LOG("%s", self->t.msg);
+		ASSERT_EQ(0, txnl_send(&self->t, NET, 0, 1, "x", 1)) TH_LOG("%s", self->t.msg);
+		/* the first network stays until a dump has seen it whole (a hang guard of 60 s) */
+		for (waited = 0; c == 1 && !ds->oks && !ds->bad && waited < 60000; waited++)
+			sleep_ms(1);
+		ASSERT_EQ(0, txnl_del(&self->t, NET)) TH_LOG("%s", self->t.msg);
+	}
+	ds->done = 1;
+	ASSERT_EQ(pid, waitpid(pid, &status, 0));
+	EXPECT_TRUE(WIFEXITED(status) && !WEXITSTATUS(status)) TH_LOG("dumper status 0x%x", status);
+	TH_LOG("%d cycles in %.1f s; %d whole dumps, %d of no network, %d bad%s%s", c - 1,
+	       (now_ns() - t0) / 1e9, ds->oks, ds->gone, ds->bad, ds->bad ? ": " : "", ds->why);
+	EXPECT_EQ(0, ds->bad);
+	EXPECT_LT(0, ds->oks);
+	munmap(ds, sizeof(*ds));
 }
 
 TEST_HARNESS_MAIN
