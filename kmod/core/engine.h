@@ -105,7 +105,10 @@ struct txn_sched {
 	/*
 	 * ... after which the engine takes every queued packet off its queue
 	 * and asks this where it goes on from @v (txn_way()), TXN_NO_LINK
-	 * when it cannot reach @dst any more.
+	 * when it cannot reach @dst any more, TXN_WAY_KEEP when it is to rest
+	 * at @v, on no queue (a broadcast copy whose child will have the
+	 * message another way; a packet the schedule leaves never arrives,
+	 * and the run fails as it stalls).
 	 */
 	u64 (*way_from)(const struct txn_engine *e, u32 pkt, u32 v, u32 dst);
 };
@@ -445,6 +448,9 @@ void txn_pq_send_tops(struct txn_engine *e);
 void txn_sq_push(struct txn_engine *e, u32 link, u32 pkt, bool arrival);
 u32 txn_sq_pop(struct txn_engine *e, u32 link);
 void txn_sq_send_tops(struct txn_engine *e);
+
+/* way_from(): the packet rests where it is. */
+#define TXN_WAY_KEEP	(TXN_NO_LINK - 1)
 
 /* What onward() returns: the link out, and the priority on it. */
 static inline u64 txn_way(u32 link, u32 key)

@@ -76,6 +76,8 @@ static int requeue_all(struct txn_engine *e, u32 first_down)
 		v = pk[pkt].loc;
 		way = e->sched->way_from(e, pkt, v, pk[pkt].tag);
 		l = (u32)way;
+		if (l == TXN_WAY_KEEP)
+			continue;
 		if (l < g->links && g->src[l] == v && !txn_bit(L->down, l)) {
 			key = (u32)(way >> 32);
 			if (e->pq_keys)

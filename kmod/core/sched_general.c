@@ -30,6 +30,11 @@
  *   rings), a chain instead: p adds its value to the sum of 0..p-1 and
  *   passes it on, n-1 ticks, the eccentricity of n-1 on a linear array.
  *
+ * Faults (links down): a run started while they are in force searches
+ * everything around them; mid-run, unicast packets are rerouted by tables
+ * built around them and broadcast trees are mended (tree_reroute());
+ * the trees of sums are not.
+ *
  * Switches (MINs) cannot copy or combine: there every copy is addressed to
  * one processor and routed like a unicast packet; a broadcast grows by
  * doubling (each processor that has the message sends it on to one that
@@ -102,6 +107,14 @@ struct gen {
 	u16 *dtab;		/* rings and arrays up to DTAB_K: per factor, k x k steps */
 	u32 *drow;		/* ... V x ndims: where v's row of each factor's table starts */
 	bool two_d;		/* ... and two factors: onward_2d routes */
+	/*
+	 * All-port tree broadcasts, for faults mid-run (tree_reroute()): per
+	 * slot the child a queued copy goes to (TXN_NONE: it rests where it
+	 * is), and scratch: a list of each message's slots, per processor its
+	 * state and a copy resting there, a search's queue.
+	 */
+	u32 *to, *next_of, *first_of, *rest, *bq;
+	u8 *state;
 	u64 *down;		/* faults: the links down, copied at each reroute ... */
 	bool faulty;		/* ... and some are: route[] alone routes, not coordinates */
 };
@@ -203,6 +216,13 @@ static u64 dtab_entries(const struct txn_graph *g)
 }
 
 /* Trees kept as each node's ports to its children: one word, not a search. */
+/* Broadcasts down shortest-path trees (all-port, no switches): they can mend them mid-run. */
+static bool tree_broadcast(const struct txn_graph *g, u32 op)
+{
+	return (op == TXNET_OP_BROADCAST || op == TXNET_OP_MULTINODE_BROADCAST) &&
+	       g->nodes == g->procs;
+}
+
 static bool few_ports(const struct txn_graph *g)
 {
 	u32 v;
@@ -251,6 +271,7 @@ static u64 gen_priv_bytes(const struct txn_graph *g, u32 op, u64 npkts)
 	       (addressed(g, op) ? npkts * sizeof(u32) : 0) +
 	       2 * V * sizeof(u64) + 2 * n * sizeof(u32) +
 	       (op == TXNET_OP_PREFIX_SUM ? n * (1 + SCAN_STEPS * sizeof(u32)) + npkts : 0) +
+	       (tree_broadcast(g, op) ? 2 * npkts * sizeof(u32) + n * (3 * sizeof(u32) + 1) : 0) +
 	       (u64)g->links * sizeof(u64) + 2 * V * sizeof(u32) + n + reroute_bytes(g, op);
 }
 
@@ -286,6 +307,12 @@ static void gen_fini(struct txn_engine *e)
 	txn_free(s->stage);
 	txn_free(s->lev);
 	txn_free(s->inbox);
+	txn_free(s->to);
+	txn_free(s->next_of);
+	txn_free(s->first_of);
+	txn_free(s->rest);
+	txn_free(s->bq);
+	txn_free(s->state);
 	txn_free(s);
 	e->priv = NULL;
 }
@@ -711,11 +738,243 @@ static u64 gen_onward(const struct txn_engine *e, u32 pkt, u32 link, u32 dst)
 	return txn_way(l, key);
 }
 
+
+static u64 gen_way_from(const struct txn_engine *e, u32 pkt, u32 v, u32 dst)
+{
+	const struct gen *s = e->priv;
+	u32 key, l;
+	u64 base;
+
+	if (s->to) {
+		/* a tree copy: on to its child, or it rests here */
+		if (s->to[pkt] == TXN_NONE)
+			return txn_way(TXN_WAY_KEEP, 0);
+		base = (u64)s->orow_of[txn_pkt_src(e, pkt)] * s->V;
+		return txn_way(txn_link_between(e->g, v, s->to[pkt]), s->height[base + s->to[pkt]]);
+	}
+	l = way_toward(e, s, v, dst, &key);
+	return txn_way(l, key);
+}
+
+/* Queue partial sum @pkt at @v on the reduction tree towards @d: where it merges. */
+static void send_tree(struct txn_engine *e, u32 pkt, u32 v, u32 d)
+{
+	struct gen *s = e->priv;
+	u64 at = (u64)s->row_of[d] * s->V + v;
+
+	txn_pq_push(e, s->route[at].link, s->route[at].dist, pkt);
+}
+
+/* A tree copy queued on @l, its child noted where faults may need it. */
+static void push_down(struct txn_engine *e, struct gen *s, u32 l, u8 key, u32 pkt)
+{
+	if (s->to)
+		s->to[pkt] = e->g->dst[l];
+	txn_pq_push(e, l, key, pkt);
+}
+
+/*
+ * Down the tree of origin @r: a copy to every child but the last, which
+ * gets @pkt itself, unless @fold: then @pkt is folded here.
+ */
+static void distribute_as(struct txn_engine *e, u32 pkt, u32 v, u32 r, bool fold, bool queued)
+{
+	struct gen *s = e->priv;
+	const struct txn_graph *g = e->g;
+	u64 base = (u64)s->orow_of[r] * s->V;
+	u32 l, last = TXN_NO_LINK, c, kids = s->kids ? s->kids[base + v] : 0;
+
+	/* the children's links in port order, from the word or by their parents */
+	for (l = g->first[v]; l < g->first[v + 1]; l++) {
+		if (s->kids) {
+			if (!kids)
+				break;
+			l = g->first[v] + (u32)__builtin_ctz(kids);
+			kids &= kids - 1;
+		} else if (s->par[base + g->dst[l]] != l) {
+			continue;
+		}
+		if (last != TXN_NO_LINK) {
+			c = txn_copy(e, pkt);
+			if (c == TXN_NONE)
+				return;
+			push_down(e, s, last, s->height[base + g->dst[last]], c);
+		}
+		last = l;
+	}
+	if (last != TXN_NO_LINK && !fold) {
+		/* a packet still on a queue: the engine requeues it where to[] says */
+		if (queued)
+			s->to[pkt] = g->dst[last];
+		else
+			push_down(e, s, last, s->height[base + g->dst[last]], pkt);
+		return;
+	}
+	if (last != TXN_NO_LINK) {
+		c = txn_copy(e, pkt);
+		if (c == TXN_NONE)
+			return;
+		push_down(e, s, last, s->height[base + g->dst[last]], c);
+	}
+	if (fold)
+		txn_fold(e, pkt);
+}
+
+static void distribute(struct txn_engine *e, u32 pkt, u32 v, u32 r, bool fold)
+{
+	distribute_as(e, pkt, v, r, fold, false);
+}
+
+enum tree_state { T_NEEDS, T_HAS, T_SOURCE };
+/* tree_mend(): rest[v] is a packet still queued on a link that went down */
+#define REST_QUEUED	(1U << 31)
+
+static int tree_scratch(struct txn_engine *e, struct gen *s)
+{
+	u32 pkt, msgs = e->p.op == TXNET_OP_BROADCAST ? 1 : s->n;
+
+	s->to = txn_alloc_array(e->npkts, sizeof(u32));
+	s->next_of = txn_alloc_array(e->npkts, sizeof(u32));
+	s->first_of = txn_alloc_array(msgs, sizeof(u32));
+	s->rest = txn_alloc_array(s->n, sizeof(u32));
+	s->bq = txn_alloc_array(s->n, sizeof(u32));
+	s->state = txn_alloc_array(s->n, 1);
+	if (!s->to || !s->next_of || !s->first_of || !s->rest || !s->bq || !s->state)
+		return -ENOMEM;
+	for (pkt = 0; pkt < e->npkts; pkt++)
+		s->to[pkt] = TXN_NONE;
+	return 0;
+}
+
+/*
+ * Message @m's tree mended around the links down: what is left to inform
+ * hangs off a forest searched from where the message is, or will be, (a
+ * copy resting at a processor; a processor a copy is queued to) through
+ * the processors that lack it only (a copy reaching one that has it would
+ * be delivered twice).  Those with a resting copy send it down the forest
+ * now; the others as their copy arrives, by the row rewritten.
+ */
+static int tree_mend(struct txn_engine *e, struct gen *s, u32 m)
+{
+	const struct txn_graph *g = e->g;
+	u32 n = s->n, head = 0, tail = 0, pkt, v, w, l, i, origin;
+	u64 base;
+	u8 *h;
+
+	/* every processor that has the message keeps a copy or passed one on */
+	if (s->first_of[m] == TXN_NONE)
+		return -EOPNOTSUPP;
+	origin = txn_pkt_src(e, s->first_of[m]);
+	base = (u64)s->orow_of[origin] * s->V;
+	h = s->height + base;
+
+	for (v = 0; v < n; v++) {
+		s->state[v] = txn_has_msg(e, v, m) ? T_HAS : T_NEEDS;
+		s->rest[v] = TXN_NONE;
+		s->via[v] = TXN_NO_LINK;
+	}
+	for (pkt = s->first_of[m]; pkt != TXN_NONE; pkt = s->next_of[pkt]) {
+		v = txn_pkt_loc(e, pkt);
+		if (s->to[pkt] != TXN_NONE) {
+			l = txn_link_between(g, v, s->to[pkt]);
+			if (!txn_link_down(e, l)) {
+				s->state[s->to[pkt]] = T_SOURCE;
+				continue;
+			}
+			/* its child is found another way; it is still on the link's queue */
+			s->to[pkt] = TXN_NONE;
+			if (s->rest[v] == TXN_NONE)
+				s->rest[v] = pkt | REST_QUEUED;
+			s->state[v] = T_SOURCE;
+			continue;
+		}
+		s->rest[v] = pkt;
+		s->state[v] = T_SOURCE;
+	}
+	for (v = 0; v < n; v++)
+		if (s->state[v] == T_SOURCE)
+			s->bq[tail++] = v;
+	while (head < tail) {
+		v = s->bq[head++];
+		for (l = g->first[v]; l < g->first[v + 1]; l++) {
+			w = g->dst[l];
+			if (w < n && s->state[w] == T_NEEDS && s->via[w] == TXN_NO_LINK &&
+			    !txn_link_down(e, l)) {
+				s->via[w] = l;
+				s->bq[tail++] = w;
+			}
+		}
+	}
+	for (v = 0; v < n; v++)
+		if (s->state[v] == T_NEEDS && s->via[v] == TXN_NO_LINK)
+			return -EOPNOTSUPP;
+	/* the row: the forest's edges only, heights from its leaves up */
+	memset(h, 0, s->V);
+	if (s->kids)
+		memset(s->kids + base, 0, s->V * sizeof(u16));
+	else
+		for (v = 0; v < s->V; v++)
+			s->par[base + v] = TXN_NO_LINK;
+	for (i = tail; i-- > 0;) {
+		w = s->bq[i];
+		l = s->via[w];
+		if (l == TXN_NO_LINK)
+			continue;
+		v = g->src[l];
+		if (h[v] < key_of(s, h[w] + 1U))
+			h[v] = key_of(s, h[w] + 1U);
+		if (s->kids)
+			s->kids[base + v] |= 1U << (l - g->first[v]);
+		else
+			s->par[base + w] = l;
+	}
+	for (v = 0; v < n; v++)
+		if (s->rest[v] != TXN_NONE)
+			distribute_as(e, s->rest[v] & ~REST_QUEUED, v, origin, false,
+				      s->rest[v] & REST_QUEUED);
+	return e->failed ? -EPROTO : 0;
+}
+
+/* Tree broadcasts: every message's tree mended around the links down. */
+static int tree_reroute(struct txn_engine *e, struct gen *s)
+{
+	u32 msgs = e->p.op == TXNET_OP_BROADCAST ? 1 : s->n, m, pkt, loc;
+	int ret;
+
+	if (!s->down) {
+		s->down = txn_zalloc_array((e->g->links + 63) / 64, sizeof(u64));
+		if (!s->down)
+			return -ENOMEM;
+		s->P.down = s->down;
+	}
+	txn_engine_copy_down(e, s->down);
+	s->faulty = true;
+	for (m = 0; m < msgs; m++)
+		s->first_of[m] = TXN_NONE;
+	for (pkt = e->npkts; pkt-- > 0;) {
+		loc = txn_pkt_loc(e, pkt);
+		if (loc == TXN_NONE || loc >= s->n)
+			continue;
+		m = txn_pkt_dst(e, pkt);	/* a broadcast copy's tag: its message */
+		s->next_of[pkt] = s->first_of[m];
+		s->first_of[m] = pkt;
+	}
+	for (m = 0; m < msgs; m++) {
+		ret = tree_mend(e, s, m);
+		if (ret)
+			return ret;
+		txn_cond_resched();
+	}
+	return 0;
+}
+
 /*
  * Faults: unicast packets go on by route[], built afresh by searches that
  * avoid the links down, for every destination (products, which route by
- * coordinates, get the table now).  Trees of copies and partial sums are
- * fixed once built: those operations cannot route around a fault.
+ * coordinates, get the table now); tree broadcasts mend their trees
+ * (tree_reroute()).  The other trees, of partial sums, of a single-port
+ * broadcast's spread and of MINs' copies, are fixed once built: those
+ * operations cannot route around a fault.
  */
 static int gen_reroute(struct txn_engine *e)
 {
@@ -724,6 +983,8 @@ static int gen_reroute(struct txn_engine *e)
 	u32 op = e->p.op, rows, d, words = (g->links + 63) / 64;
 	int ret;
 
+	if (s->to)
+		return tree_reroute(e, s);
 	if (!unicast_op(op))
 		return -EOPNOTSUPP;
 	rows = all_toward(op, s->switches) ? s->n : 1;
@@ -754,67 +1015,6 @@ static int gen_reroute(struct txn_engine *e)
 		txn_cond_resched();
 	}
 	return 0;
-}
-
-static u64 gen_way_from(const struct txn_engine *e, u32 pkt, u32 v, u32 dst)
-{
-	u32 key, l;
-
-	(void)pkt;
-	l = way_toward(e, e->priv, v, dst, &key);
-	return txn_way(l, key);
-}
-
-/* Queue partial sum @pkt at @v on the reduction tree towards @d: where it merges. */
-static void send_tree(struct txn_engine *e, u32 pkt, u32 v, u32 d)
-{
-	struct gen *s = e->priv;
-	u64 at = (u64)s->row_of[d] * s->V + v;
-
-	txn_pq_push(e, s->route[at].link, s->route[at].dist, pkt);
-}
-
-/*
- * Down the tree of origin @r: a copy to every child but the last, which
- * gets @pkt itself, unless @fold: then @pkt is folded here.
- */
-static void distribute(struct txn_engine *e, u32 pkt, u32 v, u32 r, bool fold)
-{
-	struct gen *s = e->priv;
-	const struct txn_graph *g = e->g;
-	u64 base = (u64)s->orow_of[r] * s->V;
-	u32 l, last = TXN_NO_LINK, c, kids = s->kids ? s->kids[base + v] : 0;
-
-	/* the children's links in port order, from the word or by their parents */
-	for (l = g->first[v]; l < g->first[v + 1]; l++) {
-		if (s->kids) {
-			if (!kids)
-				break;
-			l = g->first[v] + (u32)__builtin_ctz(kids);
-			kids &= kids - 1;
-		} else if (s->par[base + g->dst[l]] != l) {
-			continue;
-		}
-		if (last != TXN_NO_LINK) {
-			c = txn_copy(e, pkt);
-			if (c == TXN_NONE)
-				return;
-			txn_pq_push(e, last, s->height[base + g->dst[last]], c);
-		}
-		last = l;
-	}
-	if (last != TXN_NO_LINK && !fold) {
-		txn_pq_push(e, last, s->height[base + g->dst[last]], pkt);
-		return;
-	}
-	if (last != TXN_NO_LINK) {
-		c = txn_copy(e, pkt);
-		if (c == TXN_NONE)
-			return;
-		txn_pq_push(e, last, s->height[base + g->dst[last]], c);
-	}
-	if (fold)
-		txn_fold(e, pkt);
 }
 
 /* @v has the message (or the total) in @pkt and sends it on to others. */
@@ -1069,6 +1269,12 @@ static int gen_start(struct txn_engine *e)
 	ret = gen_tables(e, s);
 	if (ret)
 		return ret;
+	if (tree_broadcast(g, op) &&
+	    !(op == TXNET_OP_BROADCAST && e->p.port_model == TXNET_PORT_SINGLE)) {
+		ret = tree_scratch(e, s);
+		if (ret)
+			return ret;
+	}
 
 	switch (op) {
 	case TXNET_OP_TOTAL_EXCHANGE:
@@ -1168,6 +1374,8 @@ static void gen_arrive(struct txn_engine *e, u32 pkt, u32 link)
 	switch (op) {
 	case TXNET_OP_BROADCAST:
 	case TXNET_OP_MULTINODE_BROADCAST:
+		if (s->to)
+			s->to[pkt] = TXN_NONE;
 		distribute(e, pkt, v, txn_pkt_src(e, pkt), false);
 		break;
 	case TXNET_OP_ACCUMULATE:
