@@ -32,8 +32,9 @@
  *
  * Faults (links down): a run started while they are in force searches
  * everything around them; mid-run, unicast packets are rerouted by tables
- * built around them and broadcast trees are mended (tree_reroute());
- * the trees of sums are not.
+ * built around them, and broadcast and accumulation trees are mended
+ * (tree_reroute()); data sum, prefix sum, a single-port broadcast's spread
+ * and MINs' trees are not.
  *
  * Switches (MINs) cannot copy or combine: there every copy is addressed to
  * one processor and routed like a unicast packet; a broadcast grows by
@@ -216,10 +217,17 @@ static u64 dtab_entries(const struct txn_graph *g)
 }
 
 /* Trees kept as each node's ports to its children: one word, not a search. */
-/* Broadcasts down shortest-path trees (all-port, no switches): they can mend them mid-run. */
+/* Broadcasts down shortest-path trees (no switches): they can mend them mid-run. */
 static bool tree_broadcast(const struct txn_graph *g, u32 op)
 {
 	return (op == TXNET_OP_BROADCAST || op == TXNET_OP_MULTINODE_BROADCAST) &&
+	       g->nodes == g->procs;
+}
+
+/* Sums up reduction trees (no switches): they can mend them mid-run. */
+static bool tree_sum(const struct txn_graph *g, u32 op)
+{
+	return (op == TXNET_OP_ACCUMULATE || op == TXNET_OP_MULTINODE_ACCUMULATE) &&
 	       g->nodes == g->procs;
 }
 
@@ -271,7 +279,8 @@ static u64 gen_priv_bytes(const struct txn_graph *g, u32 op, u64 npkts)
 	       (addressed(g, op) ? npkts * sizeof(u32) : 0) +
 	       2 * V * sizeof(u64) + 2 * n * sizeof(u32) +
 	       (op == TXNET_OP_PREFIX_SUM ? n * (1 + SCAN_STEPS * sizeof(u32)) + npkts : 0) +
-	       (tree_broadcast(g, op) ? 2 * npkts * sizeof(u32) + n * (3 * sizeof(u32) + 1) : 0) +
+	       (tree_broadcast(g, op) || tree_sum(g, op) ?
+		2 * npkts * sizeof(u32) + n * (3 * sizeof(u32) + 1) : 0) +
 	       (u64)g->links * sizeof(u64) + 2 * V * sizeof(u32) + n + reroute_bytes(g, op);
 }
 
@@ -746,9 +755,13 @@ static u64 gen_way_from(const struct txn_engine *e, u32 pkt, u32 v, u32 dst)
 	u64 base;
 
 	if (s->to) {
-		/* a tree copy: on to its child, or it rests here */
+		/* a tree copy or partial: on to its child or parent, or it rests here */
 		if (s->to[pkt] == TXN_NONE)
 			return txn_way(TXN_WAY_KEEP, 0);
+		if (tree_sum(e->g, e->p.op)) {
+			base = (u64)s->row_of[dst] * s->V + v;
+			return txn_way(s->route[base].link, s->route[base].dist);
+		}
 		base = (u64)s->orow_of[txn_pkt_src(e, pkt)] * s->V;
 		return txn_way(txn_link_between(e->g, v, s->to[pkt]), s->height[base + s->to[pkt]]);
 	}
@@ -762,6 +775,8 @@ static void send_tree(struct txn_engine *e, u32 pkt, u32 v, u32 d)
 	struct gen *s = e->priv;
 	u64 at = (u64)s->row_of[d] * s->V + v;
 
+	if (s->to)
+		s->to[pkt] = e->g->dst[s->route[at].link];
 	txn_pq_push(e, s->route[at].link, s->route[at].dist, pkt);
 }
 
@@ -831,7 +846,7 @@ enum tree_state { T_NEEDS, T_HAS, T_SOURCE };
 
 static int tree_scratch(struct txn_engine *e, struct gen *s)
 {
-	u32 pkt, msgs = e->p.op == TXNET_OP_BROADCAST ? 1 : s->n;
+	u32 pkt, msgs = s->n;	/* messages (broadcasts), results (sums): at most n */
 
 	s->to = txn_alloc_array(e->npkts, sizeof(u32));
 	s->next_of = txn_alloc_array(e->npkts, sizeof(u32));
@@ -935,9 +950,59 @@ static int tree_mend(struct txn_engine *e, struct gen *s, u32 m)
 	return e->failed ? -EPROTO : 0;
 }
 
-/* Tree broadcasts: every message's tree mended around the links down. */
+/*
+ * Result @d's reduction tree searched afresh around the links down, and
+ * the partial sums where they are hung on it: a node waits for what the
+ * partials below it in the new tree carry (sub[], counted from them), and
+ * a partial complete there goes on to its new parent; one that is not
+ * rests (off the queue it was on) until the others reach it.  A node
+ * whose partial went on takes the first to arrive (reduce_at()).
+ */
+static int sum_mend(struct txn_engine *e, struct gen *s, u32 d)
+{
+	const struct txn_graph *g = e->g;
+	u64 at = (u64)s->crow_of[d] * s->V, row = (u64)s->row_of[d] * s->V;
+	u32 *sub = s->sub + at, *hold = s->hold + at, pkt, v, i;
+	int ret;
+
+	ret = build_toward(s, d);
+	if (ret)
+		return ret;
+	for (v = 0; v < s->V; v++) {
+		sub[v] = 0;
+		hold[v] = TXN_NONE;
+	}
+	for (pkt = s->first_of[d]; pkt != TXN_NONE; pkt = s->next_of[pkt]) {
+		v = txn_pkt_loc(e, pkt);
+		/* one partial a node: arrivals merge into it, and it goes once complete */
+		if (hold[v] != TXN_NONE)
+			return -EOPNOTSUPP;
+		hold[v] = pkt;
+		sub[v] = txn_pkt_count(e, pkt);
+	}
+	/* the search's order, from d out: every node after its parent */
+	for (i = s->P.reached; i-- > 1;) {
+		v = s->P.queue[i];
+		sub[g->dst[s->route[row + v].link]] += sub[v];
+	}
+	for (pkt = s->first_of[d]; pkt != TXN_NONE; pkt = s->next_of[pkt]) {
+		v = txn_pkt_loc(e, pkt);
+		if (v == d || txn_pkt_count(e, pkt) != sub[v]) {
+			s->to[pkt] = TXN_NONE;
+		} else if (s->to[pkt] != TXN_NONE) {
+			/* on a queue: the engine requeues it where to[] says */
+			s->to[pkt] = g->dst[s->route[row + v].link];
+		} else {
+			send_tree(e, pkt, v, d);
+		}
+	}
+	return e->failed ? -EPROTO : 0;
+}
+
+/* Tree broadcasts and sums: every message's, every result's tree mended around the links down. */
 static int tree_reroute(struct txn_engine *e, struct gen *s)
 {
+	bool sum = tree_sum(e->g, e->p.op);
 	u32 msgs = e->p.op == TXNET_OP_BROADCAST ? 1 : s->n, m, pkt, loc;
 	int ret;
 
@@ -955,12 +1020,14 @@ static int tree_reroute(struct txn_engine *e, struct gen *s)
 		loc = txn_pkt_loc(e, pkt);
 		if (loc == TXN_NONE || loc >= s->n)
 			continue;
-		m = txn_pkt_dst(e, pkt);	/* a broadcast copy's tag: its message */
+		m = txn_pkt_dst(e, pkt);	/* a copy's tag: its message; a partial's: its result */
 		s->next_of[pkt] = s->first_of[m];
 		s->first_of[m] = pkt;
 	}
 	for (m = 0; m < msgs; m++) {
-		ret = tree_mend(e, s, m);
+		if (sum && s->row_of[m] == TXN_NONE)
+			continue;
+		ret = sum ? sum_mend(e, s, m) : tree_mend(e, s, m);
 		if (ret)
 			return ret;
 		txn_cond_resched();
@@ -971,10 +1038,10 @@ static int tree_reroute(struct txn_engine *e, struct gen *s)
 /*
  * Faults: unicast packets go on by route[], built afresh by searches that
  * avoid the links down, for every destination (products, which route by
- * coordinates, get the table now); tree broadcasts mend their trees
- * (tree_reroute()).  The other trees, of partial sums, of a single-port
- * broadcast's spread and of MINs' copies, are fixed once built: those
- * operations cannot route around a fault.
+ * coordinates, get the table now); tree broadcasts and accumulations mend
+ * their trees (tree_reroute()).  The other trees, of data and prefix sums,
+ * of a single-port broadcast's spread and of MINs, are fixed once built:
+ * those operations cannot route around a fault.
  */
 static int gen_reroute(struct txn_engine *e)
 {
@@ -1156,6 +1223,9 @@ static void reduce_at(struct txn_engine *e, u32 pkt, u32 v, u32 d)
 	u64 at = (u64)s->crow_of[d] * s->V + v;
 	u32 h = s->hold[at];
 
+	/* mended (sum_mend()): a node whose own partial went on takes the first in */
+	if (h == TXN_NONE)
+		s->hold[at] = h = pkt;
 	if (pkt != h && txn_merge(e, h, pkt))
 		return;
 	if (txn_pkt_count(e, h) != s->sub[at])
@@ -1269,8 +1339,8 @@ static int gen_start(struct txn_engine *e)
 	ret = gen_tables(e, s);
 	if (ret)
 		return ret;
-	if (tree_broadcast(g, op) &&
-	    !(op == TXNET_OP_BROADCAST && e->p.port_model == TXNET_PORT_SINGLE)) {
+	if ((tree_broadcast(g, op) &&
+	     !(op == TXNET_OP_BROADCAST && e->p.port_model == TXNET_PORT_SINGLE)) || tree_sum(g, op)) {
 		ret = tree_scratch(e, s);
 		if (ret)
 			return ret;
@@ -1381,6 +1451,8 @@ static void gen_arrive(struct txn_engine *e, u32 pkt, u32 link)
 	case TXNET_OP_ACCUMULATE:
 	case TXNET_OP_MULTINODE_ACCUMULATE:
 		d = txn_pkt_dst(e, pkt);
+		if (s->to)
+			s->to[pkt] = TXN_NONE;
 		if (v >= s->n)
 			send_tree(e, pkt, v, d);
 		else
