@@ -32,9 +32,9 @@
  *
  * Faults (links down): a run started while they are in force searches
  * everything around them; mid-run, unicast packets are rerouted by tables
- * built around them, and broadcast and accumulation trees are mended
- * (tree_reroute()); data sum, prefix sum, a single-port broadcast's spread
- * and MINs' trees are not.
+ * built around them (a prefix sum's copies too), and broadcast and
+ * accumulation trees are mended (tree_reroute()); a data sum, a
+ * single-port broadcast's spread and MINs' trees are not.
  *
  * Switches (MINs) cannot copy or combine: there every copy is addressed to
  * one processor and routed like a unicast packet; a broadcast grows by
@@ -765,6 +765,8 @@ static u64 gen_way_from(const struct txn_engine *e, u32 pkt, u32 v, u32 dst)
 		base = (u64)s->orow_of[txn_pkt_src(e, pkt)] * s->V;
 		return txn_way(txn_link_between(e->g, v, s->to[pkt]), s->height[base + s->to[pkt]]);
 	}
+	if (s->tgt && s->tgt[pkt] != TXN_NONE)
+		dst = s->tgt[pkt];	/* an addressed copy: its processor */
 	l = way_toward(e, s, v, dst, &key);
 	return txn_way(l, key);
 }
@@ -1038,10 +1040,11 @@ static int tree_reroute(struct txn_engine *e, struct gen *s)
 /*
  * Faults: unicast packets go on by route[], built afresh by searches that
  * avoid the links down, for every destination (products, which route by
- * coordinates, get the table now); tree broadcasts and accumulations mend
- * their trees (tree_reroute()).  The other trees, of data and prefix sums,
- * of a single-port broadcast's spread and of MINs, are fixed once built:
- * those operations cannot route around a fault.
+ * coordinates, get the table now), and so are a prefix sum's addressed
+ * copies; tree broadcasts and accumulations mend their trees
+ * (tree_reroute()).  The other trees, of a data sum, of a single-port
+ * broadcast's spread and of MINs' broadcasts and accumulations, are fixed
+ * once built: those operations cannot route around a fault.
  */
 static int gen_reroute(struct txn_engine *e)
 {
@@ -1052,7 +1055,8 @@ static int gen_reroute(struct txn_engine *e)
 
 	if (s->to)
 		return tree_reroute(e, s);
-	if (!unicast_op(op))
+	/* a prefix sum's copies are addressed (tgt[]) and routed like unicast packets */
+	if (!unicast_op(op) && op != TXNET_OP_PREFIX_SUM)
 		return -EOPNOTSUPP;
 	rows = all_toward(op, s->switches) ? s->n : 1;
 	if ((u64)rows * s->V * sizeof(struct hop) > REROUTE_BYTES_MAX)
