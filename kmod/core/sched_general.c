@@ -32,9 +32,9 @@
  *
  * Faults (links down): a run started while they are in force searches
  * everything around them; mid-run, unicast packets are rerouted by tables
- * built around them (a prefix sum's copies too), and broadcast and
- * accumulation trees are mended (tree_reroute()); a data sum, a
- * single-port broadcast's spread and MINs' trees are not.
+ * built around them (a prefix sum's copies too), broadcast and
+ * accumulation trees are mended (tree_reroute()) and a single-port
+ * broadcast spreads around them; a data sum and MINs' trees are not.
  *
  * Switches (MINs) cannot copy or combine: there every copy is addressed to
  * one processor and routed like a unicast packet; a broadcast grows by
@@ -1001,6 +1001,47 @@ static int sum_mend(struct txn_engine *e, struct gen *s, u32 d)
 	return e->failed ? -EPROTO : 0;
 }
 
+/*
+ * A single-port broadcast's spread goes on around the links down (each
+ * tick it hands the message over links, one hop, in the tick it chooses:
+ * nothing is ever queued): every processor that has the message offers
+ * it again, so that one cut off from its old neighbours by the fault is
+ * reached from another.  A processor the faults cut off refuses it.
+ */
+static int spread_reroute(struct txn_engine *e, struct gen *s)
+{
+	const struct txn_graph *g = e->g;
+	u32 v, l, w, head = 0, tail = 0;
+
+	if (!s->down) {
+		s->down = txn_zalloc_array((g->links + 63) / 64, sizeof(u64));
+		if (!s->down)
+			return -ENOMEM;
+		s->P.down = s->down;
+	}
+	txn_engine_copy_down(e, s->down);
+	s->faulty = true;
+	s->nholders = 0;
+	for (v = 0; v < s->n; v++) {
+		s->via[v] = s->got[v] != TXN_NONE ? 0 : TXN_NO_LINK;
+		if (s->got[v] != TXN_NONE) {
+			s->holders[s->nholders++] = v;
+			s->bq[tail++] = v;
+		}
+	}
+	while (head < tail) {
+		v = s->bq[head++];
+		for (l = g->first[v]; l < g->first[v + 1]; l++) {
+			w = g->dst[l];
+			if (s->via[w] == TXN_NO_LINK && !txn_link_down(e, l)) {
+				s->via[w] = l;
+				s->bq[tail++] = w;
+			}
+		}
+	}
+	return tail == s->n ? 0 : -EHOSTUNREACH;
+}
+
 /* Tree broadcasts and sums: every message's, every result's tree mended around the links down. */
 static int tree_reroute(struct txn_engine *e, struct gen *s)
 {
@@ -1042,9 +1083,9 @@ static int tree_reroute(struct txn_engine *e, struct gen *s)
  * avoid the links down, for every destination (products, which route by
  * coordinates, get the table now), and so are a prefix sum's addressed
  * copies; tree broadcasts and accumulations mend their trees
- * (tree_reroute()).  The other trees, of a data sum, of a single-port
- * broadcast's spread and of MINs' broadcasts and accumulations, are fixed
- * once built: those operations cannot route around a fault.
+ * (tree_reroute()), a single-port broadcast's spread goes on around them
+ * (spread_reroute()).  The trees of a data sum and of MINs' broadcasts and
+ * accumulations are fixed once built: those cannot route around a fault.
  */
 static int gen_reroute(struct txn_engine *e)
 {
@@ -1055,6 +1096,8 @@ static int gen_reroute(struct txn_engine *e)
 
 	if (s->to)
 		return tree_reroute(e, s);
+	if (s->spread)
+		return spread_reroute(e, s);
 	/* a prefix sum's copies are addressed (tgt[]) and routed like unicast packets */
 	if (!unicast_op(op) && op != TXNET_OP_PREFIX_SUM)
 		return -EOPNOTSUPP;
@@ -1369,7 +1412,8 @@ static int gen_start(struct txn_engine *e)
 				s->spread = true;
 				s->assigned = txn_zalloc_array(n, 1);
 				s->rd = txn_alloc_array(s->V, sizeof(u32));
-				if (!s->assigned || !s->rd)
+				s->bq = txn_alloc_array(n, sizeof(u32));
+				if (!s->assigned || !s->rd || !s->bq)
 					return -ENOMEM;
 				txn_paths_from(&s->P, v, s->via);
 				if (tree_reaches_all(s))

@@ -385,9 +385,6 @@ TEST(general_trees_mend_mid_run)
 	for (port = TXNET_PORT_ALL; port <= TXNET_PORT_SINGLE; port++)
 	for (at = 1; at <= 2; at++)
 	for (who = 0; who <= 1; who++) {
-		/* a single-port broadcast spreads instead of following a tree */
-		if (ops[k] == TXNET_OP_BROADCAST && port == TXNET_PORT_SINGLE)
-			continue;
 		ASSERT_EQ(0, tg_make(&c.t, topos[i]) ? -1 : 0);
 		memset(down, 0, sizeof(down));
 		{
