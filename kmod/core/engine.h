@@ -106,9 +106,10 @@ struct txn_sched {
 	 * ... after which the engine takes every queued packet off its queue
 	 * and asks this where it goes on from @v (txn_way()), TXN_NO_LINK
 	 * when it cannot reach @dst any more, TXN_WAY_KEEP when it is to rest
-	 * at @v, on no queue (a broadcast copy whose child will have the
-	 * message another way; a packet the schedule leaves never arrives,
-	 * and the run fails as it stalls).
+	 * at @v, on no queue (a packet the schedule leaves never arrives, and
+	 * the run fails as it stalls), TXN_WAY_DROP for a broadcast copy at a
+	 * processor that has its message (one whose child will have it
+	 * another way).
 	 */
 	u64 (*way_from)(const struct txn_engine *e, u32 pkt, u32 v, u32 dst);
 };
@@ -451,6 +452,11 @@ void txn_sq_send_tops(struct txn_engine *e);
 
 /* way_from(): the packet rests where it is. */
 #define TXN_WAY_KEEP	(TXN_NO_LINK - 1)
+/*
+ * way_from(): a broadcast copy not needed any more, at a processor that
+ * has its message: the engine checks that and frees it.
+ */
+#define TXN_WAY_DROP	(TXN_NO_LINK - 2)
 
 /* What onward() returns: the link out, and the priority on it. */
 static inline u64 txn_way(u32 link, u32 key)

@@ -78,6 +78,14 @@ static int requeue_all(struct txn_engine *e, u32 first_down)
 		l = (u32)way;
 		if (l == TXN_WAY_KEEP)
 			continue;
+		if (l == TXN_WAY_DROP) {
+			if (L->kind != TXN_BROADCAST || v >= e->n ||
+			    !txn_bit(L->have, (u64)pk[pkt].tag * e->n + v))
+				return fault_fail(e, v, pkt, TXN_NONE,
+						  "dropped a packet that was still needed");
+			txn_slot_free(L, pkt);
+			continue;
+		}
 		if (l < g->links && g->src[l] == v && !txn_bit(L->down, l)) {
 			key = (u32)(way >> 32);
 			if (e->pq_keys)

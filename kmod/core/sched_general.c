@@ -32,9 +32,9 @@
  *
  * Faults (links down): a run started while they are in force searches
  * everything around them; mid-run, unicast packets are rerouted by tables
- * built around them (a prefix sum's copies too), broadcast and
- * accumulation trees are mended (tree_reroute()) and a single-port
- * broadcast spreads around them; a data sum and MINs' trees are not.
+ * built around them (a prefix sum's copies too), broadcast and sum trees
+ * are mended (tree_reroute()) and a single-port broadcast spreads around
+ * them; MINs' trees are not.
  *
  * Switches (MINs) cannot copy or combine: there every copy is addressed to
  * one processor and routed like a unicast packet; a broadcast grows by
@@ -59,6 +59,8 @@
  * searches that avoid them, n x V hops; past this size a run does not.
  */
 #define REROUTE_BYTES_MAX	(16U << 20)
+/* to[]: a copy whose link went down, its processor keeping one of its own */
+#define TO_DROP		(TXN_NONE - 1)
 
 struct gen {
 	struct txn_paths P;
@@ -116,6 +118,7 @@ struct gen {
 	 */
 	u32 *to, *next_of, *first_of, *rest, *bq;
 	u8 *state;
+	u32 *mend, nmend;	/* copies to send down their mended trees at the next choice */
 	u64 *down;		/* faults: the links down, copied at each reroute ... */
 	bool faulty;		/* ... and some are: route[] alone routes, not coordinates */
 };
@@ -231,6 +234,12 @@ static bool tree_sum(const struct txn_graph *g, u32 op)
 	       g->nodes == g->procs;
 }
 
+/* A data sum (no switches): up one reduction tree, the total down its tree. */
+static bool tree_data_sum(const struct txn_graph *g, u32 op)
+{
+	return op == TXNET_OP_DATA_SUM && g->nodes == g->procs;
+}
+
 static bool few_ports(const struct txn_graph *g)
 {
 	u32 v;
@@ -260,6 +269,8 @@ static u64 reroute_bytes(const struct txn_graph *g, u32 op)
 {
 	u64 b = reroute_table_bytes(g, op), words = ((u64)g->links + 63) / 64 * sizeof(u64);
 
+	if (op == TXNET_OP_DATA_SUM && g->nodes == g->procs && b <= REROUTE_BYTES_MAX)
+		return (u64)g->procs * g->nodes * sizeof(struct hop) + g->procs * sizeof(u32) + words;
 	if (!unicast_op(op) || b > REROUTE_BYTES_MAX)
 		return words;
 	return (by_coord(g, op) ? b + g->procs * sizeof(u32) : 0) + words;
@@ -279,8 +290,8 @@ static u64 gen_priv_bytes(const struct txn_graph *g, u32 op, u64 npkts)
 	       (addressed(g, op) ? npkts * sizeof(u32) : 0) +
 	       2 * V * sizeof(u64) + 2 * n * sizeof(u32) +
 	       (op == TXNET_OP_PREFIX_SUM ? n * (1 + SCAN_STEPS * sizeof(u32)) + npkts : 0) +
-	       (tree_broadcast(g, op) || tree_sum(g, op) ?
-		2 * npkts * sizeof(u32) + n * (3 * sizeof(u32) + 1) : 0) +
+	       (tree_broadcast(g, op) || tree_sum(g, op) || tree_data_sum(g, op) ?
+		3 * npkts * sizeof(u32) + n * (3 * sizeof(u32) + 1) : 0) +
 	       (u64)g->links * sizeof(u64) + 2 * V * sizeof(u32) + n + reroute_bytes(g, op);
 }
 
@@ -317,6 +328,7 @@ static void gen_fini(struct txn_engine *e)
 	txn_free(s->lev);
 	txn_free(s->inbox);
 	txn_free(s->to);
+	txn_free(s->mend);
 	txn_free(s->next_of);
 	txn_free(s->first_of);
 	txn_free(s->rest);
@@ -754,19 +766,26 @@ static u64 gen_way_from(const struct txn_engine *e, u32 pkt, u32 v, u32 dst)
 	u32 key, l;
 	u64 base;
 
+	if (s->tgt && s->tgt[pkt] != TXN_NONE) {
+		/* an addressed copy: toward its processor */
+		l = way_toward(e, s, v, s->tgt[pkt], &key);
+		return txn_way(l, key);
+	}
 	if (s->to) {
 		/* a tree copy or partial: on to its child or parent, or it rests here */
 		if (s->to[pkt] == TXN_NONE)
 			return txn_way(TXN_WAY_KEEP, 0);
-		if (tree_sum(e->g, e->p.op)) {
-			base = (u64)s->row_of[dst] * s->V + v;
+		if (s->to[pkt] == TO_DROP)
+			return txn_way(TXN_WAY_DROP, 0);
+		if (tree_sum(e->g, e->p.op) ||
+		    (e->p.op == TXNET_OP_DATA_SUM && txn_pkt_count(e, pkt) < s->n)) {
+			base = (u64)s->row_of[e->p.op == TXNET_OP_DATA_SUM ? s->center : dst] * s->V + v;
 			return txn_way(s->route[base].link, s->route[base].dist);
 		}
-		base = (u64)s->orow_of[txn_pkt_src(e, pkt)] * s->V;
+		base = (u64)s->orow_of[e->p.op == TXNET_OP_DATA_SUM ? s->center :
+				       txn_pkt_src(e, pkt)] * s->V;
 		return txn_way(txn_link_between(e->g, v, s->to[pkt]), s->height[base + s->to[pkt]]);
 	}
-	if (s->tgt && s->tgt[pkt] != TXN_NONE)
-		dst = s->tgt[pkt];	/* an addressed copy: its processor */
 	l = way_toward(e, s, v, dst, &key);
 	return txn_way(l, key);
 }
@@ -782,9 +801,18 @@ static void send_tree(struct txn_engine *e, u32 pkt, u32 v, u32 d)
 	txn_pq_push(e, s->route[at].link, s->route[at].dist, pkt);
 }
 
-/* A tree copy queued on @l, its child noted where faults may need it. */
+/*
+ * A tree copy queued on @l, its child noted where faults may need it; a
+ * data sum's total whose tree link is down goes to the child around it,
+ * addressed (the tree is not mended: data_sum_reroute()).
+ */
 static void push_down(struct txn_engine *e, struct gen *s, u32 l, u8 key, u32 pkt)
 {
+	if (e->p.op == TXNET_OP_DATA_SUM && s->faulty && txn_link_down(e, l)) {
+		s->tgt[pkt] = e->g->dst[l];
+		send_toward(e, pkt, e->g->src[l], s->tgt[pkt]);
+		return;
+	}
 	if (s->to)
 		s->to[pkt] = e->g->dst[l];
 	txn_pq_push(e, l, key, pkt);
@@ -792,13 +820,17 @@ static void push_down(struct txn_engine *e, struct gen *s, u32 l, u8 key, u32 pk
 
 /*
  * Down the tree of origin @r: a copy to every child but the last, which
- * gets @pkt itself, unless @fold: then @pkt is folded here.
+ * gets @pkt itself, unless @fold: then @pkt is folded here.  A broadcast
+ * that can mend its tree (to[]) keeps @pkt instead, so that a fault finds
+ * a copy at every processor that has the message.
  */
-static void distribute_as(struct txn_engine *e, u32 pkt, u32 v, u32 r, bool fold, bool queued)
+static void distribute(struct txn_engine *e, u32 pkt, u32 v, u32 r, bool fold)
 {
 	struct gen *s = e->priv;
 	const struct txn_graph *g = e->g;
 	u64 base = (u64)s->orow_of[r] * s->V;
+	/* a broadcast that mends its tree keeps a copy at every processor it reached */
+	bool keep = s->to && !fold;
 	u32 l, last = TXN_NO_LINK, c, kids = s->kids ? s->kids[base + v] : 0;
 
 	/* the children's links in port order, from the word or by their parents */
@@ -819,12 +851,8 @@ static void distribute_as(struct txn_engine *e, u32 pkt, u32 v, u32 r, bool fold
 		}
 		last = l;
 	}
-	if (last != TXN_NO_LINK && !fold) {
-		/* a packet still on a queue: the engine requeues it where to[] says */
-		if (queued)
-			s->to[pkt] = g->dst[last];
-		else
-			push_down(e, s, last, s->height[base + g->dst[last]], pkt);
+	if (last != TXN_NO_LINK && !fold && !keep) {
+		push_down(e, s, last, s->height[base + g->dst[last]], pkt);
 		return;
 	}
 	if (last != TXN_NO_LINK) {
@@ -837,26 +865,20 @@ static void distribute_as(struct txn_engine *e, u32 pkt, u32 v, u32 r, bool fold
 		txn_fold(e, pkt);
 }
 
-static void distribute(struct txn_engine *e, u32 pkt, u32 v, u32 r, bool fold)
-{
-	distribute_as(e, pkt, v, r, fold, false);
-}
-
 enum tree_state { T_NEEDS, T_HAS, T_SOURCE };
-/* tree_mend(): rest[v] is a packet still queued on a link that went down */
-#define REST_QUEUED	(1U << 31)
 
 static int tree_scratch(struct txn_engine *e, struct gen *s)
 {
 	u32 pkt, msgs = s->n;	/* messages (broadcasts), results (sums): at most n */
 
 	s->to = txn_alloc_array(e->npkts, sizeof(u32));
+	s->mend = txn_alloc_array(e->npkts, sizeof(u32));
 	s->next_of = txn_alloc_array(e->npkts, sizeof(u32));
 	s->first_of = txn_alloc_array(msgs, sizeof(u32));
 	s->rest = txn_alloc_array(s->n, sizeof(u32));
 	s->bq = txn_alloc_array(s->n, sizeof(u32));
 	s->state = txn_alloc_array(s->n, 1);
-	if (!s->to || !s->next_of || !s->first_of || !s->rest || !s->bq || !s->state)
+	if (!s->to || !s->mend || !s->next_of || !s->first_of || !s->rest || !s->bq || !s->state)
 		return -ENOMEM;
 	for (pkt = 0; pkt < e->npkts; pkt++)
 		s->to[pkt] = TXN_NONE;
@@ -878,7 +900,7 @@ static int tree_mend(struct txn_engine *e, struct gen *s, u32 m)
 	u64 base;
 	u8 *h;
 
-	/* every processor that has the message keeps a copy or passed one on */
+	/* every processor that has the message keeps a copy (distribute()) */
 	if (s->first_of[m] == TXN_NONE)
 		return -EOPNOTSUPP;
 	origin = txn_pkt_src(e, s->first_of[m]);
@@ -898,11 +920,8 @@ static int tree_mend(struct txn_engine *e, struct gen *s, u32 m)
 				s->state[s->to[pkt]] = T_SOURCE;
 				continue;
 			}
-			/* its child is found another way; it is still on the link's queue */
-			s->to[pkt] = TXN_NONE;
-			if (s->rest[v] == TXN_NONE)
-				s->rest[v] = pkt | REST_QUEUED;
-			s->state[v] = T_SOURCE;
+			/* its child is found another way; v keeps a copy of its own */
+			s->to[pkt] = TO_DROP;
 			continue;
 		}
 		s->rest[v] = pkt;
@@ -922,9 +941,6 @@ static int tree_mend(struct txn_engine *e, struct gen *s, u32 m)
 			}
 		}
 	}
-	for (v = 0; v < n; v++)
-		if (s->state[v] == T_NEEDS && s->via[v] == TXN_NO_LINK)
-			return -EOPNOTSUPP;
 	/* the row: the forest's edges only, heights from its leaves up */
 	memset(h, 0, s->V);
 	if (s->kids)
@@ -946,10 +962,16 @@ static int tree_mend(struct txn_engine *e, struct gen *s, u32 m)
 			s->par[base + w] = l;
 	}
 	for (v = 0; v < n; v++)
+		if (s->state[v] == T_NEEDS && s->via[v] == TXN_NO_LINK)
+			return -EHOSTUNREACH;
+	/*
+	 * Sent at the next choice (gen_choose()), once the engine has dropped
+	 * the copies stranded on links down: their slots are the new copies'.
+	 */
+	for (v = 0; v < n; v++)
 		if (s->rest[v] != TXN_NONE)
-			distribute_as(e, s->rest[v] & ~REST_QUEUED, v, origin, false,
-				      s->rest[v] & REST_QUEUED);
-	return e->failed ? -EPROTO : 0;
+			s->mend[s->nmend++] = s->rest[v];
+	return 0;
 }
 
 /*
@@ -1042,6 +1064,58 @@ static int spread_reroute(struct txn_engine *e, struct gen *s)
 	return tail == s->n ? 0 : -EHOSTUNREACH;
 }
 
+/*
+ * A data sum: the partials on their way to the centre are hung on a
+ * reduction tree searched afresh (sum_mend()); the total on its way down
+ * keeps its tree, and a copy of it whose tree link is down goes to that
+ * child around the fault, addressed (route tables toward every processor,
+ * built here), the child then passing it down as before (push_down()
+ * does the same for links down it meets later).
+ */
+static int data_sum_reroute(struct txn_engine *e, struct gen *s)
+{
+	const struct txn_graph *g = e->g;
+	u32 n = s->n, pkt, loc, d, l;
+	int ret;
+
+	if ((u64)n * s->V * sizeof(struct hop) > REROUTE_BYTES_MAX)
+		return -E2BIG;
+	if (s->trows != n) {
+		txn_free(s->row_of);
+		txn_free(s->route);
+		s->row_of = rows_map(n, n, s->center);
+		s->route = txn_alloc_array((u64)n * s->V, sizeof(struct hop));
+		if (!s->row_of || !s->route)
+			return -ENOMEM;
+		s->trows = n;
+	}
+	for (d = 0; d < n; d++) {
+		ret = build_toward(s, d);
+		if (ret)
+			return ret;
+		txn_cond_resched();
+	}
+	s->first_of[s->center] = TXN_NONE;
+	for (pkt = e->npkts; pkt-- > 0;) {
+		loc = txn_pkt_loc(e, pkt);
+		if (loc == TXN_NONE || loc >= n)
+			continue;
+		if (txn_pkt_count(e, pkt) < n) {
+			s->next_of[pkt] = s->first_of[s->center];
+			s->first_of[s->center] = pkt;
+			continue;
+		}
+		if (s->to[pkt] == TXN_NONE)
+			continue;
+		l = txn_link_between(g, loc, s->to[pkt]);
+		if (txn_link_down(e, l)) {
+			s->tgt[pkt] = s->to[pkt];
+			s->to[pkt] = TXN_NONE;
+		}
+	}
+	return sum_mend(e, s, s->center);
+}
+
 /* Tree broadcasts and sums: every message's, every result's tree mended around the links down. */
 static int tree_reroute(struct txn_engine *e, struct gen *s)
 {
@@ -1057,6 +1131,9 @@ static int tree_reroute(struct txn_engine *e, struct gen *s)
 	}
 	txn_engine_copy_down(e, s->down);
 	s->faulty = true;
+	if (e->p.op == TXNET_OP_DATA_SUM)
+		return data_sum_reroute(e, s);
+	s->nmend = 0;
 	for (m = 0; m < msgs; m++)
 		s->first_of[m] = TXN_NONE;
 	for (pkt = e->npkts; pkt-- > 0;) {
@@ -1082,10 +1159,10 @@ static int tree_reroute(struct txn_engine *e, struct gen *s)
  * Faults: unicast packets go on by route[], built afresh by searches that
  * avoid the links down, for every destination (products, which route by
  * coordinates, get the table now), and so are a prefix sum's addressed
- * copies; tree broadcasts and accumulations mend their trees
- * (tree_reroute()), a single-port broadcast's spread goes on around them
- * (spread_reroute()).  The trees of a data sum and of MINs' broadcasts and
- * accumulations are fixed once built: those cannot route around a fault.
+ * copies; tree broadcasts and sums mend their trees (tree_reroute()), a
+ * single-port broadcast's spread goes on around them (spread_reroute()).
+ * MINs' broadcasts and sums are fixed once built: they cannot route
+ * around a fault.
  */
 static int gen_reroute(struct txn_engine *e)
 {
@@ -1387,7 +1464,8 @@ static int gen_start(struct txn_engine *e)
 	if (ret)
 		return ret;
 	if ((tree_broadcast(g, op) &&
-	     !(op == TXNET_OP_BROADCAST && e->p.port_model == TXNET_PORT_SINGLE)) || tree_sum(g, op)) {
+	     !(op == TXNET_OP_BROADCAST && e->p.port_model == TXNET_PORT_SINGLE)) ||
+	    tree_sum(g, op) || tree_data_sum(g, op)) {
 		ret = tree_scratch(e, s);
 		if (ret)
 			return ret;
@@ -1484,6 +1562,10 @@ static void gen_arrive(struct txn_engine *e, u32 pkt, u32 link)
 			s->inbox[(u64)v * SCAN_STEPS + s->lev[pkt]] = pkt;
 			if (s->stage[v] == s->lev[pkt])
 				scan(e, v, false);
+		} else if (op == TXNET_OP_DATA_SUM && !s->switches) {
+			/* a total sent around a fault: down the tree from here */
+			s->tgt[pkt] = TXN_NONE;
+			distribute(e, pkt, v, s->center, true);
 		} else if (op == TXNET_OP_BROADCAST || op == TXNET_OP_DATA_SUM) {
 			become_holder(e, pkt, v);
 		}
@@ -1507,6 +1589,8 @@ static void gen_arrive(struct txn_engine *e, u32 pkt, u32 link)
 			reduce_at(e, pkt, v, d);
 		break;
 	case TXNET_OP_DATA_SUM:
+		if (s->to)
+			s->to[pkt] = TXN_NONE;
 		if (txn_pkt_count(e, pkt) == s->n)
 			distribute(e, pkt, v, s->center, true);
 		else if (v >= s->n)
@@ -1601,8 +1685,12 @@ static void gen_choose(struct txn_engine *e)
 	struct gen *s = e->priv;
 	const struct txn_graph *g = e->g;
 	u64 t = e->tick + 1;
-	u32 start;
+	u32 start, i;
 
+	for (i = 0; i < s->nmend; i++)
+		distribute(e, s->mend[i], txn_pkt_loc(e, s->mend[i]), txn_pkt_src(e, s->mend[i]),
+			   false);
+	s->nmend = 0;
 	if (s->spread)
 		spread_step(e);
 	else if (s->nholders)
