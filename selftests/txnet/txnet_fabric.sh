@@ -200,6 +200,30 @@ else
 	N=$((N + 1)); echo "ok $N tcp_across_the_fabric # SKIP no python3 in this guest"
 fi
 
+# 4b: IPv6 link-local across the fabric, where the kernel has IPv6: 3 and
+# 12 in namespaces of their own with IPv6 left on find each other's
+# address (neighbour discovery: multicast, the fabric's broadcast) and ping
+# it by fe80::...%txfab3, as any program on a link would
+if [ -d /proc/sys/net/ipv6 ]; then
+	"$TXCTL" set fab tick-ns 1000000 > /dev/null
+	for p in 3 12; do
+		ns "$p"
+		eval "ip link set txfab$p netns \$ns_$p" || bad="$bad [txfab$p not moved]"
+		in_ns "$p" ip link set "txfab$p" up
+	done
+	# the address is usable once duplicate address detection is through
+	ll12() { in_ns 12 ip -6 addr show dev txfab12 scope link | sed -n 's/.*inet6 \(fe80::[0-9a-f:]*\)\/64 .*/\1/p'; }
+	dad_done() { [ -n "$(ll12)" ] && ! in_ns 12 ip -6 addr show dev txfab12 | grep -q tentative &&
+		! in_ns 3 ip -6 addr show dev txfab3 | grep -q tentative; }
+	wait_for dad_done || bad="$bad [no link-local address on txfab12: $(in_ns 12 ip -6 addr show dev txfab12)]"
+	in_ns 3 ping -c 1 -W 600 "$(ll12)%txfab3" > "$out" 2>&1 ||
+		in_ns 3 ping6 -c 1 -W 600 "$(ll12)%txfab3" > "$out" 2>&1 ||
+		bad="$bad [ping $(ll12)%txfab3: $(tail -n 2 "$out")]"
+	result "ipv6_link_local"
+else
+	N=$((N + 1)); echo "ok $N ipv6_link_local # SKIP no IPv6 in this kernel"
+fi
+
 # 5: faults under the interfaces.  Cables 0-1 and 0-4 cut: 0's ways out
 # are round the torus only, and 5 is 4 hops away (0-3-7-4-5, 0-12-13-1-5)
 # instead of 2: a round trip counts at least 2 x 4 - 1 = 7 ticks (2 hops:
