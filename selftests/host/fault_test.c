@@ -442,6 +442,114 @@ TEST(general_trees_mend_mid_run)
 	tg_free(&c.t);
 }
 
+/*
+ * Faults at random under the general schedule: links going down and
+ * coming back at random ticks, every operation, several topologies, both
+ * port models.  Every run either ends verified or fails with a rule (a
+ * processor cut off); none hangs (max_ticks), none reads or writes what
+ * it should not (the sanitizers of `make check`).  A fixed seed: the same
+ * cases every run.
+ */
+static u64 rnd_state = 0x9e3779b97f4a7c15ULL;
+
+static u32 rnd(u32 below)
+{
+	rnd_state ^= rnd_state << 13;
+	rnd_state ^= rnd_state >> 7;
+	rnd_state ^= rnd_state << 17;
+	return (u32)(rnd_state % below);
+}
+
+/* Whether every processor reaches every other over the links not down. */
+static bool procs_connected(const struct txn_graph *g)
+{
+	u32 dist[256], s, t;
+
+	for (s = 0; s < g->procs; s++) {
+		tg_bfs_avoiding(g, s, dist, down);
+		for (t = 0; t < g->procs; t++)
+			if (dist[t] == UINT32_MAX)
+				return false;
+	}
+	return true;
+}
+
+TEST(general_random_faults)
+{
+	static const char * const topos[] = {
+		"ring 9", "torus 4 4", "mesh 3 5", "hypercube 4", "complete 5", "torus 3 3 3",
+		"omega 8", "biswapped ring 3", "linear 6",
+	};
+	u32 k, op, port, l, v, events, verified = 0, failed = 0;
+	struct closed c;
+	int ret;
+
+	for (k = 0; k < 400; k++) {
+		struct txn_run_params p = { .seed = k, .max_ticks = 2000 };
+
+		op = 1 + rnd(TXNET_OP_PERMUTATION);
+		port = rnd(2) ? TXNET_PORT_ALL : TXNET_PORT_SINGLE;
+		if (op == TXNET_OP_PERMUTATION)
+			continue;	/* needs its destinations: covered above */
+		ASSERT_EQ(0, tg_make(&c.t, topos[rnd(sizeof(topos) / sizeof(topos[0]))]) ? -1 : 0);
+		p.op = op;
+		p.port_model = port;
+		p.payload = txn_op_combines(op) ? 0 : 8;
+		p.root = txn_op_has_root(op) ? rnd(c.t.g.procs) : 0;
+		memset(down, 0, sizeof(down));
+		/* sometimes faults from the start */
+		if (rnd(3) == 0) {
+			l = rnd(c.t.g.links);
+			cut(&c.t.g, c.t.g.src[l], c.t.g.dst[l]);
+			p.down = down;
+		}
+		ret = txn_engine_init(&c.e, &c.t.g, &txn_sched_general, &p);
+		if (ret) {
+			/* refused to start around them: cut off, or a MIN's trees */
+			EXPECT_TRUE(ret == -EHOSTUNREACH || ret == -EOPNOTSUPP || ret == -E2BIG)
+				TH_LOG("case %u: %d", k, ret);
+			tg_free(&c.t);
+			continue;
+		}
+		events = 1 + rnd(3);
+		do {
+			ret = txn_engine_tick(&c.e);
+			if (!ret && events && rnd(3) == 0) {
+				events--;
+				l = rnd(c.t.g.links);
+				if (rnd(4) == 0)
+					memset(down, 0, sizeof(down));	/* everything back up */
+				else
+					cut(&c.t.g, c.t.g.src[l], c.t.g.dst[l]);
+				ret = txn_engine_set_down(&c.e, down) ? -1 : 0;
+			}
+		} while (!ret);
+		if (ret > 0) {
+			EXPECT_EQ(0, txn_engine_verify(&c.e)) TH_LOG("case %u: %s", k, c.e.v.rule);
+			verified++;
+		} else {
+			/* a failure names its rule; never a hang */
+			ASSERT_TRUE(c.e.failed) TH_LOG("case %u", k);
+			ASSERT_NE(NULL, c.e.v.rule);
+			EXPECT_EQ(NULL, strstr(c.e.v.rule, "tick limit")) TH_LOG("case %u: %s", k, c.e.v.rule);
+			EXPECT_EQ(NULL, strstr(c.e.v.rule, "no progress")) TH_LOG("case %u: %s", k, c.e.v.rule);
+			failed++;
+			/* "cut off" is true: some processor cannot reach another (the test's search) */
+			if (strstr(c.e.v.rule, "cut a processor off"))
+				EXPECT_FALSE(procs_connected(&c.t.g)) TH_LOG("case %u: %s", k, c.e.v.rule);
+			/* only MINs' trees cannot go around a fault */
+			if (strstr(c.e.v.rule, "cannot route around"))
+				EXPECT_LT(c.t.g.procs, c.t.g.nodes) TH_LOG("case %u: op %u", k, op);
+		}
+		for (v = 0; v < sizeof(down) / sizeof(down[0]); v++)
+			down[v] = 0;
+		txn_engine_free(&c.e);
+		tg_free(&c.t);
+	}
+	TH_LOG("%u verified, %u failed with a rule", verified, failed);
+	EXPECT_LT(100U, verified);
+}
+
 /* The papers' fixed schedules, and the trees of sums once built, cannot reroute: they fail at once. */
 TEST(fixed_schedules_fail_at_once)
 {
