@@ -219,7 +219,6 @@ static u64 dtab_entries(const struct txn_graph *g)
 	return sum;
 }
 
-/* Trees kept as each node's ports to its children: one word, not a search. */
 /* Broadcasts down shortest-path trees (no switches): they can mend them mid-run. */
 static bool tree_broadcast(const struct txn_graph *g, u32 op)
 {
@@ -240,6 +239,7 @@ static bool tree_data_sum(const struct txn_graph *g, u32 op)
 	return op == TXNET_OP_DATA_SUM && g->nodes == g->procs;
 }
 
+/* Trees kept as each node's ports to its children: one word, not a search. */
 static bool few_ports(const struct txn_graph *g)
 {
 	u32 v;
@@ -441,6 +441,20 @@ static void build_reduction(struct gen *s, u32 d)
 		l = s->via[v];
 		sub[s->P.g->dst[l]] += sub[v];
 	}
+}
+
+/* Faults: the schedule's searches avoid the links down now (its own copy of them). */
+static int take_down(struct txn_engine *e, struct gen *s)
+{
+	if (!s->down) {
+		s->down = txn_zalloc_array((e->g->links + 63) / 64, sizeof(u64));
+		if (!s->down)
+			return -ENOMEM;
+		s->P.down = s->down;
+	}
+	txn_engine_copy_down(e, s->down);
+	s->faulty = true;
+	return 0;
 }
 
 /* Around faults from the start: every processor reached by the search just made. */
@@ -1035,14 +1049,8 @@ static int spread_reroute(struct txn_engine *e, struct gen *s)
 	const struct txn_graph *g = e->g;
 	u32 v, l, w, head = 0, tail = 0;
 
-	if (!s->down) {
-		s->down = txn_zalloc_array((g->links + 63) / 64, sizeof(u64));
-		if (!s->down)
-			return -ENOMEM;
-		s->P.down = s->down;
-	}
-	txn_engine_copy_down(e, s->down);
-	s->faulty = true;
+	if (take_down(e, s))
+		return -ENOMEM;
 	s->nholders = 0;
 	for (v = 0; v < s->n; v++) {
 		s->via[v] = s->got[v] != TXN_NONE ? 0 : TXN_NO_LINK;
@@ -1123,14 +1131,8 @@ static int tree_reroute(struct txn_engine *e, struct gen *s)
 	u32 msgs = e->p.op == TXNET_OP_BROADCAST ? 1 : s->n, m, pkt, loc;
 	int ret;
 
-	if (!s->down) {
-		s->down = txn_zalloc_array((e->g->links + 63) / 64, sizeof(u64));
-		if (!s->down)
-			return -ENOMEM;
-		s->P.down = s->down;
-	}
-	txn_engine_copy_down(e, s->down);
-	s->faulty = true;
+	if (take_down(e, s))
+		return -ENOMEM;
 	if (e->p.op == TXNET_OP_DATA_SUM)
 		return data_sum_reroute(e, s);
 	s->nmend = 0;
@@ -1167,8 +1169,7 @@ static int tree_reroute(struct txn_engine *e, struct gen *s)
 static int gen_reroute(struct txn_engine *e)
 {
 	struct gen *s = e->priv;
-	const struct txn_graph *g = e->g;
-	u32 op = e->p.op, rows, d, words = (g->links + 63) / 64;
+	u32 op = e->p.op, rows, d;
 	int ret;
 
 	if (s->to)
@@ -1181,12 +1182,8 @@ static int gen_reroute(struct txn_engine *e)
 	rows = all_toward(op, s->switches) ? s->n : 1;
 	if ((u64)rows * s->V * sizeof(struct hop) > REROUTE_BYTES_MAX)
 		return -E2BIG;
-	if (!s->down) {
-		s->down = txn_zalloc_array(words, sizeof(u64));
-		if (!s->down)
-			return -ENOMEM;
-		s->P.down = s->down;
-	}
+	if (take_down(e, s))
+		return -ENOMEM;
 	if (!s->route) {
 		txn_free(s->row_of);
 		s->row_of = rows_map(s->n, rows, txn_op_has_root(op) ? e->p.root : s->center);
@@ -1195,8 +1192,6 @@ static int gen_reroute(struct txn_engine *e)
 			return -ENOMEM;
 		s->trows = rows;
 	}
-	txn_engine_copy_down(e, s->down);
-	s->faulty = true;
 	for (d = 0; d < s->n; d++) {
 		if (s->row_of[d] == TXN_NONE)
 			continue;
@@ -1387,13 +1382,7 @@ static int start_around_faults(struct txn_engine *e, struct gen *s)
 	if (unicast_op(op) && by_coord(g, op) &&
 	    reroute_table_bytes(g, op) > REROUTE_BYTES_MAX)
 		return -E2BIG;
-	s->down = txn_zalloc_array((g->links + 63) / 64, sizeof(u64));
-	if (!s->down)
-		return -ENOMEM;
-	txn_engine_copy_down(e, s->down);
-	s->P.down = s->down;
-	s->faulty = true;
-	return 0;
+	return take_down(e, s);
 }
 
 static int gen_start(struct txn_engine *e)
