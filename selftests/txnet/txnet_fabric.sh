@@ -332,16 +332,23 @@ wait_for idle || bad="$bad [a2 does not fail]"
 grep -q "cannot route around it" "$out" && grep -Eq "link (9-10|10-9)" "$out" || bad="$bad [a2 mid-run: $(cat "$out")]"
 # A multinode broadcast mends its trees mid-run: on the 8x8 torus paced at
 # 0.5 s it takes at least 16 ticks (63 messages into 4 links each), 8 s,
-# so the cable is cut while it runs however slow the host; it ends
-# verified, one reroute, and says what the same run took uncut.
+# so the cable is normally cut while it runs; it ends verified, one
+# reroute, and says what the same run took uncut.  Whenever the cut comes
+# (a host stalled past the run's end), the run is verified, and a cut it
+# heard is reported with its reroute: nothing here depends on the host's
+# speed (the host test general_trees_mend_mid_run cuts at fixed ticks).
 "$TXCTL" link flt up 9 10
 "$TXCTL" set flt tick-ns 500000000 > /dev/null
 "$TXCTL" run flt multinode-broadcast --no-wait > /dev/null || bad="$bad [paced multinode broadcast]"
 "$TXCTL" link flt down 9 10
 wait_for idle || bad="$bad [the multinode broadcast does not end]"
 "$TXCTL" show flt > "$out"
-grep -q "multinode-broadcast shortest-path .* verified yes" "$out" && grep -q "links-down 2 reroutes 1 fault-free-ticks" "$out" ||
-	bad="$bad [multinode broadcast mended mid-run: $(cat "$out")]"
+grep -q "multinode-broadcast shortest-path .* verified yes" "$out" || bad="$bad [multinode broadcast with a cut: $(cat "$out")]"
+if grep -q "links-down 2" "$out"; then
+	grep -q "links-down 2 reroutes 1 fault-free-ticks" "$out" || bad="$bad [multinode broadcast mended mid-run: $(cat "$out")]"
+else
+	echo "# the cut came after the multinode broadcast ended: its mend not exercised here"
+fi
 "$TXCTL" destroy flt
 result "runs_around_faults"
 
