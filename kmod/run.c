@@ -213,9 +213,10 @@ static void find_config(struct txnet_run *r, const struct txn_graph *g, const u3
 /*
  * The engine, built around the faults in force where its schedule can
  * route around them (the run then hears only of later changes).  Where
- * they cut a processor off, the tables would be too large or the schedule
- * cannot (a MIN's trees), it is built as if nothing were down: its
- * first tick hears of them and fails, naming a link.
+ * they cut a processor off, the tables would be too large or past what
+ * mem_budget leaves, or the schedule cannot (a MIN's trees), it is built
+ * as if nothing were down: its first tick hears of them and fails, naming
+ * a link.
  */
 static int start_engine(struct txnet_net *tn, struct txnet_run *r, const struct run_plan *plan)
 {
@@ -229,7 +230,7 @@ static int start_engine(struct txnet_net *tn, struct txnet_run *r, const struct 
 		txnet_faults_copy(&tn->faults, r->down);
 		q.down = r->down;
 		ret = txn_engine_init(&r->e, &tn->graph, plan->s, &q);
-		if (ret != -EHOSTUNREACH && ret != -E2BIG && ret != -EOPNOTSUPP) {
+		if (ret != -EHOSTUNREACH && ret != -E2BIG && ret != -EOPNOTSUPP && ret != -ENOSPC) {
 			r->fault_gen = gen;
 			return ret;
 		}

@@ -116,7 +116,7 @@ static u32 engine_layout(const struct txn_graph *g, const struct layout_args *la
 	a[k++] = PUB(active_sum, (links + 4095) / 4096, sizeof(u64), true);
 	a[k++] = PUB(moves, moves, sizeof(struct txn_move), false);
 	if (la->pq_keys) {
-		a[k++] = PUB(pq, links * la->pq_keys, sizeof(struct txn_bucket), false);
+		a[k++] = PUB(pq, links * la->pq_keys, sizeof(u32), false);
 		a[k++] = PUB(pq_bits, links, sizeof(u64), true);
 		a[k++] = PUB(pq_len, links, sizeof(u32), true);
 	} else if (la->sq) {
@@ -227,6 +227,8 @@ void txn_engine_free(struct txn_engine *e)
 
 	if (e->sched && e->sched->fini)
 		e->sched->fini(e);
+	if (e->L && e->L->reroute_charged)
+		txn_mem_uncharge(e->L->reroute_charged);
 	if (e->L)
 		for (i = 0; i < ARRAY_SIZE(engine_arrays); i++)
 			txn_free(*array_at(e, &engine_arrays[i]));
@@ -290,7 +292,7 @@ static int engine_alloc(struct txn_engine *e, const struct txn_graph *g,
 	fill_none(e->qhead, links);
 	fill_none(e->qtail, links);
 	if (e->pq_keys)	/* head and tail of every bucket */
-		fill_none((u32 *)e->pq, 2 * (u64)links * e->pq_keys);
+		fill_none(e->pq, (u64)links * e->pq_keys);
 	if (e->ahead) {
 		fill_none(e->ahead, links);
 		fill_none(e->atail, links);
@@ -534,6 +536,8 @@ int txn_engine_init(struct txn_engine *e, const struct txn_graph *g,
 	mirror(e);
 	if (!ret && p->down)
 		ret = start_down(e, p->down);
+	if (!ret && e->L->ndown)
+		ret = txn_engine_charge_reroute(e);
 	if (!ret)
 		ret = s->start(e);
 	if (ret) {
@@ -744,14 +748,10 @@ static __always_inline u32 q_pop(struct txn_engine *e, struct txn_pkt *pk, u32 l
 static __always_inline void pq_push(struct txn_engine *e, struct txn_pkt *pk, u32 link, u32 key,
 				    u32 pkt)
 {
-	struct txn_bucket *b = &e->pq[(u64)link * e->pq_keys + key];
+	u32 *b = &e->pq[(u64)key * e->g->links + link];
 
-	pk[pkt].next = TXN_NONE;
-	if (b->tail == TXN_NONE)
-		b->head = pkt;
-	else
-		pk[b->tail].next = pkt;
-	b->tail = pkt;
+	pk[pkt].next = *b;
+	*b = pkt;
 	e->pq_bits[link] |= 1ULL << key;
 	queued(e, link);
 }
@@ -760,22 +760,19 @@ static __always_inline void pq_push(struct txn_engine *e, struct txn_pkt *pk, u3
 static __always_inline u32 pq_pop(struct txn_engine *e, struct txn_pkt *pk, u32 link)
 {
 	u64 bits = e->pq_bits[link];
-	struct txn_bucket *b;
-	u32 key, pkt, next;
+	u32 *b, key, pkt, next;
 
 	if (!bits)
 		return TXN_NONE;
 	key = 63 - (u32)__builtin_clzll(bits);
-	b = &e->pq[(u64)link * e->pq_keys + key];
-	pkt = b->head;
+	b = &e->pq[(u64)key * e->g->links + link];
+	pkt = *b;
 	next = pk[pkt].next;
-	b->head = next;
-	if (next == TXN_NONE) {
-		b->tail = TXN_NONE;
+	*b = next;
+	if (next == TXN_NONE)
 		e->pq_bits[link] = bits & ~(1ULL << key);
-	} else {	/* the link's next packet, most likely: read a tick ahead */
+	else	/* the link's next packet, most likely: read a tick ahead */
 		txn_prefetch(&pk[next]);
-	}
 	dequeued(e, link);
 	return pkt;
 }

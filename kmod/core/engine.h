@@ -103,6 +103,12 @@ struct txn_sched {
 	 */
 	int (*reroute)(struct txn_engine *e);
 	/*
+	 * Bytes reroute() (and a start around links already down) may
+	 * allocate, past priv_bytes: charged when a run first has links down,
+	 * not by every run; may be NULL.
+	 */
+	u64 (*reroute_bytes)(const struct txn_graph *g, u32 op);
+	/*
 	 * ... after which the engine takes every queued packet off its queue
 	 * and asks this where it goes on from @v (txn_way()), TXN_NO_LINK
 	 * when it cannot reach @dst any more, TXN_WAY_KEEP when it is to rest
@@ -200,9 +206,7 @@ struct txn_engine {
 	/* per link */
 	u32 *qhead, *qtail;		/* FIFO per out-link */
 	u32 pq_keys;			/* buckets per link, 0 if unused */
-	struct txn_bucket {
-		u32 head, tail;
-	} *pq;				/* links * pq_keys */
+	u32 *pq;			/* pq_keys * links: each bucket's head */
 	u64 *pq_bits;			/* per link: bit k set while bucket k holds packets */
 
 	u32 *pq_len;			/* per link: packets on its priority or sorted queue */
@@ -253,7 +257,9 @@ struct txn_engine {
 
 /*
  * Bytes txn_engine_init() / txn_engine_init_open() will allocate, the
- * schedule's own included; the shell charges them first.
+ * schedule's own included; the shell charges them first.  What routing
+ * around faults takes (sched->reroute_bytes) the engine charges itself
+ * when a run first has links down, through txn_mem_charge().
  */
 u64 txn_engine_bytes(const struct txn_graph *g, const struct txn_sched *s,
 		     const struct txn_run_params *p);

@@ -33,6 +33,29 @@ u32 txn_engine_reroutes(const struct txn_engine *e)
 	return e->L->reroutes;
 }
 
+#ifndef __KERNEL__
+u64 txn_host_budget, txn_host_used;
+#endif
+
+/*
+ * What routing around faults may allocate is charged the first time a run
+ * has links down, not by every run: a run on a whole network keeps its
+ * bytes a packet.  Once, however often links change; freed with the run.
+ */
+int txn_engine_charge_reroute(struct txn_engine *e)
+{
+	struct txn_ledger *L = e->L;
+	u64 bytes;
+
+	if (L->reroute_charged || !e->sched->reroute_bytes)
+		return 0;
+	bytes = e->sched->reroute_bytes(e->g, L->p.op);
+	if (bytes && txn_mem_charge(bytes))
+		return -ENOSPC;
+	L->reroute_charged = bytes;
+	return 0;
+}
+
 static int fault_fail(struct txn_engine *e, u32 node, u32 pkt, u32 link, const char *rule)
 {
 	txn_violate(e, e->L->tick, node, pkt, rule);
@@ -115,6 +138,8 @@ static const char *reroute_refusal(int err)
 		return "the links and nodes that are down cut a processor off from another";
 	case -ENOMEM:
 		return "no memory to route around the links that are down";
+	case -ENOSPC:
+		return "routing around the links that are down needs more memory than the mem_budget limit leaves";
 	case -E2BIG:
 		return "the network is too large to route around links that are down";
 	default:
@@ -159,7 +184,9 @@ int txn_engine_set_down(struct txn_engine *e, const u64 *down)
 		return fault_fail(e, g->src[went_down], TXN_NONE, went_down,
 				  "a link went down under a fixed schedule, which cannot route around it");
 	}
-	ret = e->sched->reroute(e);
+	ret = txn_engine_charge_reroute(e);
+	if (!ret)
+		ret = e->sched->reroute(e);
 	if (ret)
 		return fault_fail(e, went_down == TXN_NONE ? TXN_NONE : g->src[went_down], TXN_NONE,
 				  went_down, reroute_refusal(ret));

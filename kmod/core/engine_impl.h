@@ -66,6 +66,7 @@ struct txn_ledger {
 	u32 *dests;			/* permutation: the request's, copied */
 	u64 *down;			/* per link, a bit: down (txn_engine_set_down) */
 	u32 ndown, reroutes;
+	u64 reroute_charged;		/* sched->reroute_bytes, charged at the first fault */
 	u64 dropped;			/* open traffic: lost to faults */
 	u64 *hops;			/* open traffic: per link, the packets it carried */
 	const struct txn_taken *taken;	/* open traffic beside a run: its tick's links, ports */
@@ -73,6 +74,7 @@ struct txn_ledger {
 };
 
 int txn_violate(struct txn_engine *e, u64 tick, u32 node, u32 pkt, const char *rule);
+int txn_engine_charge_reroute(struct txn_engine *e);
 /* A scheduler that wrote e->p or the mirrored counters: -EPROTO. */
 int txn_check_untouched(struct txn_engine *e, u64 t);
 

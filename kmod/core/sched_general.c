@@ -264,8 +264,12 @@ static u64 reroute_table_bytes(const struct txn_graph *g, u32 op)
 	return rows * g->nodes * sizeof(struct hop);
 }
 
-/* What faults may allocate: those tables where they fit, and the copy of the links down. */
-static u64 reroute_bytes(const struct txn_graph *g, u32 op)
+/*
+ * What faults may allocate: those tables where they fit, and the copy of
+ * the links down; charged when a run first has links down (an n x V table
+ * charged by every run would be most of a total exchange's bytes).
+ */
+static u64 gen_reroute_bytes(const struct txn_graph *g, u32 op)
 {
 	u64 b = reroute_table_bytes(g, op), words = ((u64)g->links + 63) / 64 * sizeof(u64);
 
@@ -292,7 +296,7 @@ static u64 gen_priv_bytes(const struct txn_graph *g, u32 op, u64 npkts)
 	       (op == TXNET_OP_PREFIX_SUM ? n * (1 + SCAN_STEPS * sizeof(u32)) + npkts : 0) +
 	       (tree_broadcast(g, op) || tree_sum(g, op) || tree_data_sum(g, op) ?
 		3 * npkts * sizeof(u32) + n * (3 * sizeof(u32) + 1) : 0) +
-	       (u64)g->links * sizeof(u64) + 2 * V * sizeof(u32) + n + reroute_bytes(g, op);
+	       (u64)g->links * sizeof(u64) + 2 * V * sizeof(u32) + n;
 }
 
 static void gen_fini(struct txn_engine *e)
@@ -760,17 +764,22 @@ static noinline u64 onward_2d(const struct txn_engine *e, u32 pkt, u32 link, u32
 	return txn_way(best, key_of(s, dist));
 }
 
+/* Every other network, or faults: out of line, so that the 2-D case saves no registers. */
+static noinline u64 onward_any(const struct txn_engine *e, u32 link, u32 dst)
+{
+	u32 key, l = way_toward(e, e->priv, e->g->dst[link], dst, &key);
+
+	return txn_way(l, key);
+}
+
 /* Unicast packets: the engine queues them where this says, one call a hop. */
 static u64 gen_onward(const struct txn_engine *e, u32 pkt, u32 link, u32 dst)
 {
 	const struct gen *s = e->priv;
-	u32 key, l;
 
-	(void)pkt;
-	if (s->two_d && !s->faulty)	/* a call in tail position: a jump to a leaf that saves nothing */
+	if (s->two_d && !s->faulty)	/* calls in tail position: jumps to leaves */
 		return onward_2d(e, pkt, link, dst);
-	l = way_toward(e, s, e->g->dst[link], dst, &key);
-	return txn_way(l, key);
+	return onward_any(e, link, dst);
 }
 
 
@@ -1704,5 +1713,6 @@ const struct txn_sched txn_sched_general = {
 	.pq_keys = gen_keys,
 	.priv_bytes = gen_priv_bytes,
 	.reroute = gen_reroute,
+	.reroute_bytes = gen_reroute_bytes,
 	.way_from = gen_way_from,
 };

@@ -234,6 +234,76 @@ TEST(general_total_exchange_reroutes)
 	}
 }
 
+/*
+ * Routing around faults takes its tables when a run first has links down:
+ * a run on the whole network charges nothing past its own bytes
+ * (txn_engine_bytes()), a cut charges sched->reroute_bytes once, however
+ * often links change, and the run gives it back when freed.  Past the
+ * budget (the kernel's mem_budget, txn_host_budget here) the run fails
+ * at the cut, naming the budget, from the start and mid-run alike.
+ */
+TEST(reroute_charged_at_the_first_fault)
+{
+	struct txn_run_params p = {
+		.op = TXNET_OP_TOTAL_EXCHANGE, .port_model = TXNET_PORT_ALL, .payload = 8,
+		.seed = 7, .down = down,
+	};
+	const struct txn_sched *s = &txn_sched_general;
+	struct closed c;
+	u64 need;
+	u32 l;
+
+	ASSERT_EQ(0, closed_init(&c, "torus 6 6", s, TXNET_OP_TOTAL_EXCHANGE));
+	need = s->reroute_bytes(&c.t.g, TXNET_OP_TOTAL_EXCHANGE);
+	/* a table a processor at least: 36 x 36 hops */
+	ASSERT_LE(36ULL * 36 * 4, need);
+	ASSERT_EQ(0U, (u32)txn_host_used);
+	ASSERT_EQ(0, txn_engine_tick(&c.e));
+	EXPECT_EQ(0U, (u32)txn_host_used);
+	l = c.t.g.first[1];
+	cut(&c.t.g, c.t.g.src[l], c.t.g.dst[l]);
+	ASSERT_EQ(0, txn_engine_set_down(&c.e, down));
+	EXPECT_EQ(need, txn_host_used);
+	/* the link back up and down again: charged once */
+	memset(down, 0, sizeof(down));
+	ASSERT_EQ(0, txn_engine_set_down(&c.e, down));
+	cut(&c.t.g, c.t.g.src[l], c.t.g.dst[l]);
+	ASSERT_EQ(0, txn_engine_set_down(&c.e, down));
+	EXPECT_EQ(need, txn_host_used);
+	ASSERT_LT(0, closed_finish(&c)) TH_LOG("%s", c.e.v.rule);
+	EXPECT_EQ(0, txn_engine_verify(&c.e));
+	txn_engine_free(&c.e);
+	EXPECT_EQ(0U, (u32)txn_host_used);
+
+	/* a byte short of it: refused at the cut, mid-run */
+	txn_host_budget = need - 1;
+	memset(down, 0, sizeof(down));
+	p.down = NULL;
+	ASSERT_EQ(0, txn_engine_init(&c.e, &c.t.g, s, &p));
+	ASSERT_EQ(0, txn_engine_tick(&c.e));
+	cut(&c.t.g, c.t.g.src[l], c.t.g.dst[l]);
+	EXPECT_EQ(-EPROTO, txn_engine_set_down(&c.e, down));
+	ASSERT_NE(NULL, c.e.v.rule);
+	EXPECT_NE(NULL, strstr(c.e.v.rule, "mem_budget")) TH_LOG("%s", c.e.v.rule);
+	EXPECT_EQ(l, c.e.v.link);
+	txn_engine_free(&c.e);
+	EXPECT_EQ(0U, (u32)txn_host_used);
+	/* ... and from the start: the engine is not set up (the kernel then starts it whole) */
+	p.down = down;
+	EXPECT_EQ(-ENOSPC, txn_engine_init(&c.e, &c.t.g, s, &p));
+	EXPECT_EQ(0U, (u32)txn_host_used);
+	/* with it: from the start, verified, given back */
+	txn_host_budget = need;
+	ASSERT_EQ(0, txn_engine_init(&c.e, &c.t.g, s, &p));
+	EXPECT_EQ(need, txn_host_used);
+	ASSERT_LT(0, closed_finish(&c)) TH_LOG("%s", c.e.v.rule);
+	EXPECT_EQ(0, txn_engine_verify(&c.e));
+	txn_engine_free(&c.e);
+	EXPECT_EQ(0U, (u32)txn_host_used);
+	txn_host_budget = 0;
+	tg_free(&c.t);
+}
+
 /* Scatter, gather and a permutation go around too. */
 TEST(general_unicast_ops_reroute)
 {
