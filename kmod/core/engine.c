@@ -1054,20 +1054,31 @@ static __always_inline int move_all(struct txn_engine *e, u64 t, u32 *narr, cons
 	struct txn_pkt *pk = L->pk;
 	u32 *arrivals = L->arrivals;
 	u32 i, pkt, link, lid, from, to, loc, procs = g->procs, n = 0, got = 0;
+	/*
+	 * What the loop reads of the engine, in locals: its stores (records,
+	 * stamps) could alias the fields, which would be read again each move.
+	 */
+	const struct txn_move *moves = e->moves;
+	const u32 nmoves = e->nmoves, npkts = e->npkts, links = g->links;
+	const u32 *src = g->src, *dst = g->dst;
+	const struct txn_taken *taken = L->taken;
+	const u64 *down = L->ndown ? L->down : NULL;
+	u64 *stamp = L->stamp, *hops = L->hops, *sent_at = L->sent_at, *recv_at = L->recv_at;
+	u32 *recvd = L->recvd, na = *narr;
 	int ret = 0;
 
-	if (e->nmoves > e->max_moves)
+	if (nmoves > e->max_moves)
 		return txn_violate(e, t, TXN_NONE, TXN_NONE,
 				   "more moves than links: a link carried two packets in one tick");
-	for (i = 0; i < e->nmoves; i++) {
-		pkt = e->moves[i].pkt;
-		link = e->moves[i].link;
-		if (pkt >= e->npkts || pk[pkt].loc == TXN_LOC_FREE)
+	for (i = 0; i < nmoves; i++) {
+		pkt = moves[i].pkt;
+		link = moves[i].link;
+		if (pkt >= npkts || pk[pkt].loc == TXN_LOC_FREE)
 			return txn_violate(e, t, TXN_NONE, pkt, "no such packet: the scheduler made it up");
-		if (link >= g->links)
+		if (link >= links)
 			return txn_violate(e, t, pk[pkt].loc, pkt, "no such link");
-		from = g->src[link];
-		to = g->dst[link];
+		from = src[link];
+		to = dst[link];
 		loc = pk[pkt].loc;
 		if (loc != from) {
 			if (loc == TXN_LOC_GONE)
@@ -1078,32 +1089,32 @@ static __always_inline int move_all(struct txn_engine *e, u64 t, u32 *narr, cons
 						   "store-and-forward: packet moved twice in one tick");
 			return txn_violate(e, t, from, pkt, "packet is not at the node the link leaves");
 		}
-		if (L->ndown && txn_bit(L->down, link))
+		if (down && txn_bit(down, link))
 			return link_down(e, t, pkt, link);
 		lid = line ? line[link] : link;
-		if (L->stamp[lid] == t)
+		if (stamp[lid] == t)
 			return line_conflict(e, t, i, lid);
-		if (L->taken && txn_bit(L->taken->lines, lid))
+		if (taken && txn_bit(taken->lines, lid))
 			return taken_conflict(e, t, pkt, link, "a link the run beside it had this tick");
-		L->stamp[lid] = t;
-		if (L->hops)
-			L->hops[link]++;
+		stamp[lid] = t;
+		if (hops)
+			hops[link]++;
 		if (single) {
 			/* The single-port rule is the processors'; switches have their lines. */
-			if (from < procs && L->sent_at[from] == t)
+			if (from < procs && sent_at[from] == t)
 				return txn_violate(e, t, from, pkt, g->one_line ?
 						   "a MIN processor sent two packets in one tick: it has one line in" :
 						   "single-port: node sent two packets in one tick");
-			if (to < procs && L->recv_at[to] == t)
+			if (to < procs && recv_at[to] == t)
 				return txn_violate(e, t, to, pkt, g->one_line ?
 						   "a MIN processor received two packets in one tick: it has one line out" :
 						   "single-port: node received two packets in one tick");
-			L->sent_at[from] = t;
-			L->recv_at[to] = t;
-			if (L->taken && from < procs && txn_bit(L->taken->sent, from))
+			sent_at[from] = t;
+			recv_at[to] = t;
+			if (taken && from < procs && txn_bit(taken->sent, from))
 				return taken_conflict(e, t, pkt, link,
 						      "single-port: the run beside it had the node's sending");
-			if (L->taken && to < procs && txn_bit(L->taken->recv, to))
+			if (taken && to < procs && txn_bit(taken->recv, to))
 				return taken_conflict(e, t, pkt, link,
 						      "single-port: the run beside it had the node's receiving");
 		}
@@ -1111,11 +1122,11 @@ static __always_inline int move_all(struct txn_engine *e, u64 t, u32 *narr, cons
 		if (plain) {
 			if (to == pk[pkt].tag) {
 				pk[pkt].loc = TXN_LOC_GONE;
-				L->recvd[to]++;
+				recvd[to]++;
 				got++;
 			} else {
 				pk[pkt].loc = to | TXN_LOC_MOVED;
-				arrivals[(*narr)++] = i;
+				arrivals[na++] = i;
 			}
 			continue;
 		}
@@ -1124,8 +1135,9 @@ static __always_inline int move_all(struct txn_engine *e, u64 t, u32 *narr, cons
 		if (ret < 0)
 			break;
 		if (ret)
-			arrivals[(*narr)++] = i;
+			arrivals[na++] = i;
 	}
+	*narr = na;
 	L->transmissions += n;
 	L->delivered += got;
 	return ret < 0 ? ret : 0;

@@ -41,10 +41,15 @@
  * doubling (each processor that has the message sends it on to one that
  * has not, one per tick), a multinode broadcast sends every message
  * directly to every processor, and partial sums travel whole to their
- * result.
+ * result.  Their one path to a processor is its tag's bits (min.c), so
+ * there no table is kept: a table of every processor's shortest paths is
+ * processors x vertices, as large as a total exchange's packets.  Nor on
+ * products, which route by coordinates; tables are built only where
+ * faults need them.
  */
 #include "sched.h"
 #include "paths.h"
+#include "topo_impl.h"
 
 #define KEYS	64U	/* priority buckets: distances past 63 rank alike */
 #define SCAN_STEPS	32	/* prefix sum: ceil(log2 n) <= 24 steps */
@@ -67,6 +72,8 @@ struct gen {
 	u32 V, n;
 	bool switches;
 	bool cube;		/* 2-node factors numbered bit by bit: port t flips bit t */
+	bool tag;		/* a MIN: destination-tag routing, no tables (way_by_tag) */
+	u32 stages;		/* ... its log2 N */
 	u32 center;
 	/* rows: one per processor a table is kept for, row_of[] maps */
 	u32 *row_of;
@@ -108,6 +115,7 @@ struct gen {
 	bool chain;		/* prefix sum along p -> p+1 */
 	u32 *coord;		/* unicast on a product: V x ndims, port order */
 	u16 *dtab;		/* rings and arrays up to DTAB_K: per factor, k x k steps */
+	bool ringed;		/* ... or larger: their steps computed (ring_step) */
 	u32 *drow;		/* ... V x ndims: where v's row of each factor's table starts */
 	bool two_d;		/* ... and two factors: onward_2d routes */
 	/*
@@ -196,6 +204,15 @@ static bool by_coord(const struct txn_graph *g, u32 op)
 		op == TXNET_OP_PERMUTATION);
 }
 
+/*
+ * A MIN (min.c): every one is banyan, one path from each processor to
+ * each, and the port out of stage k is a bit of the destination's tag.
+ */
+static bool by_tag(const struct txn_graph *g)
+{
+	return g->min_topo && g->procs > 2;
+}
+
 static bool tabled(const struct txn_graph *g)
 {
 	u32 t;
@@ -203,6 +220,18 @@ static bool tabled(const struct txn_graph *g)
 	for (t = 0; t < g->ndims; t++)
 		if ((g->fkind[t] != TXNET_DIM_LINEAR && g->fkind[t] != TXNET_DIM_RING) ||
 		    g->fsize[t] > DTAB_K)
+			return false;
+	return g->ndims > 0;
+}
+
+/* Products of rings and arrays (tori, meshes): steps computed where not tabled. */
+static bool ringed(const struct txn_graph *g)
+{
+	u32 t;
+
+	for (t = 0; t < g->ndims; t++)
+		if ((g->fkind[t] != TXNET_DIM_LINEAR && g->fkind[t] != TXNET_DIM_RING) ||
+		    g->fsize[t] < 2)
 			return false;
 	return g->ndims > 0;
 }
@@ -275,15 +304,17 @@ static u64 gen_reroute_bytes(const struct txn_graph *g, u32 op)
 
 	if (op == TXNET_OP_DATA_SUM && g->nodes == g->procs && b <= REROUTE_BYTES_MAX)
 		return (u64)g->procs * g->nodes * sizeof(struct hop) + g->procs * sizeof(u32) + words;
-	if (!unicast_op(op) || b > REROUTE_BYTES_MAX)
+	/* a prefix sum's copies are addressed: on a MIN they reroute by tables too */
+	if ((!unicast_op(op) && !(op == TXNET_OP_PREFIX_SUM && by_tag(g))) ||
+	    b > REROUTE_BYTES_MAX)
 		return words;
-	return (by_coord(g, op) ? b + g->procs * sizeof(u32) : 0) + words;
+	return (by_coord(g, op) || by_tag(g) ? b + g->procs * sizeof(u32) : 0) + words;
 }
 
 static u64 gen_priv_bytes(const struct txn_graph *g, u32 op, u64 npkts)
 {
 	bool sw = g->nodes > g->procs, co = by_coord(g, op);
-	u64 V = g->nodes, n = g->procs, trows = co ? 0 : all_toward(op, sw) ? n : 1;
+	u64 V = g->nodes, n = g->procs, trows = co || by_tag(g) ? 0 : all_toward(op, sw) ? n : 1;
 
 	return sizeof(struct gen) + (co ? V * g->ndims * sizeof(u32) : 0) +
 	       (co && tabled(g) ? V * g->ndims * sizeof(u32) + dtab_entries(g) * 2 : 0) +
@@ -479,7 +510,7 @@ static int gen_tables(struct txn_engine *e, struct gen *s)
 	u32 op = e->p.op, n = s->n, d, only = txn_op_has_root(op) ? e->p.root : s->center;
 	int ret;
 
-	s->trows = s->coord ? 0 : all_toward(op, s->switches) ? n : 1;
+	s->trows = s->coord || s->tag ? 0 : all_toward(op, s->switches) ? n : 1;
 	s->orows = orows_for(op, n, s->switches);
 	s->crows = crows_for(op, n);
 	s->row_of = rows_map(n, s->trows, only);
@@ -676,37 +707,88 @@ static __always_inline void way_step(const struct txn_engine *e, const struct ge
 }
 
 /*
- * way_by_coord from the tables, without a branch on the data: which ports
- * lie on a shortest path, and which of them has the shortest queue, are
- * as random as the packets, and a mispredicted branch costs more than the
- * rest of the hop.  The same ports weighed in the same order.
+ * way_step() computed, for factors past DTAB_K: a ring's or array's step
+ * from coordinate @a towards @b (@k of them), its distance and its ports
+ * on a shortest path weighed (a ring's backward one first, as
+ * way_by_coord does).  The branches on @kind and @k go the same way every
+ * hop.  *@off moves past the factor's ports.
  */
-static __always_inline u32 way_by_table_n(const struct txn_engine *e, const struct gen *s, u32 v,
-					  u32 d, u32 *key, u32 nd)
+static __always_inline void ring_step(const u32 *q, u32 kind, u32 k, u32 a, u32 b, u32 *off,
+				      u32 *dist, u32 *best, u32 *least)
 {
-	const u32 *rv = s->drow + (u64)v * nd, *cd = s->coord + (u64)d * nd;
-	u32 first = e->g->first[v], off = first, dist = 0, best = first, least = ~0U, t;
+	u32 ne = a != b, up = b > a, fw, bw;
 
-	for (t = 0; t < nd; t++)
-		way_step(e, s, rv, cd, t, &off, &dist, &best, &least);
+	if (kind == TXNET_DIM_LINEAR) {
+		*dist += up ? b - a : a - b;
+		/* its ports: down where a > 0, then up where a < k - 1 */
+		weigh(q, *off + (up & (a > 0)), ne, best, least);
+		*off += (a > 0) + (a < k - 1);
+		return;
+	}
+	if (k == 2) {
+		*dist += ne;
+		weigh(q, *off, ne, best, least);
+		*off += 1;
+		return;
+	}
+	fw = b >= a ? b - a : b + k - a;
+	bw = k - fw;
+	*dist += fw < bw ? fw : bw;
+	weigh(q, *off, ne & (bw <= fw), best, least);
+	weigh(q, *off + 1, ne & (fw <= bw), best, least);
+	*off += 2;
+}
+
+/*
+ * way_by_coord by steps, a factor at a time: from the tables (@table:
+ * way_step()) or computed (ring_step()), without a branch on the data:
+ * which ports lie on a shortest path, and which of them has the shortest
+ * queue, are as random as the packets, and a mispredicted branch costs
+ * more than the rest of the hop.  The same ports weighed in the same order.
+ */
+static __always_inline u32 way_by_steps_n(const struct txn_engine *e, const struct gen *s, u32 v,
+					  u32 d, u32 *key, u32 nd, const bool table)
+{
+	const struct txn_graph *g = e->g;
+	const u32 *cv = (table ? s->drow : s->coord) + (u64)v * nd, *cd = s->coord + (u64)d * nd;
+	u32 first = g->first[v], off = first, dist = 0, best = first, least = ~0U, t;
+
+	for (t = 0; t < nd; t++) {
+		if (table)
+			way_step(e, s, cv, cd, t, &off, &dist, &best, &least);
+		else
+			ring_step(e->pq_len, g->fkind[t], g->fsize[t], cv[t], cd[t], &off, &dist,
+				  &best, &least);
+	}
 	*key = key_of(s, dist);
 	return best;
 }
 
 /* Rings, 2-D and 3-D tori unrolled: the loop's exit is a branch too. */
-static __always_inline u32 way_by_table(const struct txn_engine *e, const struct gen *s, u32 v,
-					u32 d, u32 *key)
+static __always_inline u32 way_by_steps(const struct txn_engine *e, const struct gen *s, u32 v,
+					u32 d, u32 *key, const bool table)
 {
 	switch (e->g->ndims) {
 	case 1:
-		return way_by_table_n(e, s, v, d, key, 1);
+		return way_by_steps_n(e, s, v, d, key, 1, table);
 	case 2:
-		return way_by_table_n(e, s, v, d, key, 2);
+		return way_by_steps_n(e, s, v, d, key, 2, table);
 	case 3:
-		return way_by_table_n(e, s, v, d, key, 3);
+		return way_by_steps_n(e, s, v, d, key, 3, table);
 	default:
-		return way_by_table_n(e, s, v, d, key, e->g->ndims);
+		return way_by_steps_n(e, s, v, d, key, e->g->ndims, table);
 	}
+}
+
+/* A MIN's one way on from @v (a processor is stage 0) towards processor @d, and its distance. */
+static __always_inline u32 way_by_tag(const struct txn_engine *e, const struct gen *s, u32 v,
+				      u32 d, u32 *key)
+{
+	const struct txn_graph *g = e->g;
+	u32 k = v < s->n ? 0 : 1 + (v - s->n) / (s->n / 2);
+
+	*key = key_of(s, s->stages - k);
+	return g->first[v] + txn_min_tag_port(g->min_topo, s->stages, k, d);
 }
 
 /*
@@ -722,8 +804,12 @@ static __always_inline u32 way_toward(const struct txn_engine *e, const struct g
 	u32 best, first, l;
 	u8 m;
 
+	if (s->tag && !s->faulty)
+		return way_by_tag(e, s, v, d, key);
 	if (s->dtab && !s->faulty)
-		return way_by_table(e, s, v, d, key);
+		return way_by_steps(e, s, v, d, key, true);
+	if (s->ringed && !s->faulty)
+		return way_by_steps(e, s, v, d, key, false);
 	if (s->coord && !s->faulty)
 		return way_by_coord(e, s, v, d, key);
 	h = &s->route[(u64)s->row_of[d] * s->V + v];
@@ -764,7 +850,15 @@ static noinline u64 onward_2d(const struct txn_engine *e, u32 pkt, u32 link, u32
 	return txn_way(best, key_of(s, dist));
 }
 
-/* Every other network, or faults: out of line, so that the 2-D case saves no registers. */
+/* Rings, arrays and their products past DTAB_K a side: a leaf too. */
+static noinline u64 onward_rings(const struct txn_engine *e, u32 link, u32 d)
+{
+	u32 key, l = way_by_steps(e, e->priv, e->g->dst[link], d, &key, false);
+
+	return txn_way(l, key);
+}
+
+/* Every other network, or faults: out of line, so that the common cases save no registers. */
 static noinline u64 onward_any(const struct txn_engine *e, u32 link, u32 dst)
 {
 	u32 key, l = way_toward(e, e->priv, e->g->dst[link], dst, &key);
@@ -779,6 +873,8 @@ static u64 gen_onward(const struct txn_engine *e, u32 pkt, u32 link, u32 dst)
 
 	if (s->two_d && !s->faulty)	/* calls in tail position: jumps to leaves */
 		return onward_2d(e, pkt, link, dst);
+	if (s->ringed && !s->faulty)
+		return onward_rings(e, link, dst);
 	return onward_any(e, link, dst);
 }
 
@@ -817,8 +913,15 @@ static u64 gen_way_from(const struct txn_engine *e, u32 pkt, u32 v, u32 dst)
 static void send_tree(struct txn_engine *e, u32 pkt, u32 v, u32 d)
 {
 	struct gen *s = e->priv;
-	u64 at = (u64)s->row_of[d] * s->V + v;
+	u64 at;
+	u32 l, key;
 
+	if (s->tag && !s->faulty) {
+		l = way_by_tag(e, s, v, d, &key);
+		txn_pq_push(e, l, key, pkt);
+		return;
+	}
+	at = (u64)s->row_of[d] * s->V + v;
 	if (s->to)
 		s->to[pkt] = e->g->dst[s->route[at].link];
 	txn_pq_push(e, s->route[at].link, s->route[at].dist, pkt);
@@ -1457,7 +1560,10 @@ static int gen_start(struct txn_engine *e)
 		ret = s->cube ? 0 : build_dtab(s, g);
 		if (ret)
 			return ret;
+		s->ringed = !s->cube && !s->dtab && ringed(g);
 	}
+	s->tag = by_tag(g) && !s->faulty;
+	s->stages = s->tag ? txn_min_log2(n) : 0;
 	ret = gen_tables(e, s);
 	if (ret)
 		return ret;

@@ -347,4 +347,45 @@ TEST(values_sum_as_defined)
 	tg_free(&t);
 }
 
+/*
+ * Memory linear in what is in flight (issue 17): a unicast run of the
+ * general schedule costs at most 16 bytes a packet slot plus a constant a
+ * link and a node (its 12-byte records, the priority queues' buckets, at
+ * most 64 words a link, and per node and link state), with no table of
+ * processors x vertices: MINs route by their tags, products by
+ * coordinates, and the tables faults need are charged only when they come
+ * (txn_engine_charge_reroute()).  The networks are large enough that such
+ * a table (8 bytes an entry) would break the bound.
+ */
+TEST(general_memory_linear_in_packets)
+{
+	static const char *const nets[] = {
+		"omega 256", "butterfly 256", "baseline 128", "torus 16 16", "ring 128",
+	};
+	static const u32 uops[] = { TXNET_OP_TOTAL_EXCHANGE, TXNET_OP_SCATTER, TXNET_OP_GATHER };
+	struct txn_run_params p = { .port_model = TXNET_PORT_ALL, .payload = 0, .seed = 1 };
+	struct tg t;
+	u64 bytes, slots, bound, table;
+	u32 i, j;
+
+	for (i = 0; i < ARRAY_SIZE(nets); i++) {
+		ASSERT_EQ(NULL, tg_make(&t, nets[i]));
+		for (j = 0; j < ARRAY_SIZE(uops); j++) {
+			p.op = uops[j];
+			slots = uops[j] == TXNET_OP_TOTAL_EXCHANGE ?
+				(u64)t.g.procs * (t.g.procs - 1) : t.g.procs;
+			bytes = txn_engine_bytes(&t.g, &txn_sched_general, &p);
+			bound = 16 * slots + 320 * ((u64)t.g.links + t.g.nodes);
+			table = 8ULL * t.g.procs * t.g.nodes;
+			EXPECT_LE(bytes, bound) TH_LOG("%s op %u: %llu bytes, %.1f a packet", nets[i],
+						      uops[j], (unsigned long long)bytes,
+						      (double)bytes / slots);
+			/* the bound would not hold with a processor x vertex table */
+			if (uops[j] == TXNET_OP_TOTAL_EXCHANGE)
+				EXPECT_GT(bytes + table, bound) TH_LOG("%s: too small to tell", nets[i]);
+		}
+		tg_free(&t);
+	}
+}
+
 TEST_HARNESS_MAIN
