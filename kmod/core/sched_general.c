@@ -785,7 +785,8 @@ static __always_inline u32 way_by_tag(const struct txn_engine *e, const struct g
 				      u32 d, u32 *key)
 {
 	const struct txn_graph *g = e->g;
-	u32 k = v < s->n ? 0 : 1 + (v - s->n) / (s->n / 2);
+	/* a stage's n / 2 switches: a power of two */
+	u32 k = v < s->n ? 0 : 1 + ((v - s->n) >> (s->stages - 1));
 
 	*key = key_of(s, s->stages - k);
 	return g->first[v] + txn_min_tag_port(g->min_topo, s->stages, k, d);
