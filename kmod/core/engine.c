@@ -291,7 +291,7 @@ static int engine_alloc(struct txn_engine *e, const struct txn_graph *g,
 		e->L->pk[i].next = TXN_NONE;
 	fill_none(e->qhead, links);
 	fill_none(e->qtail, links);
-	if (e->pq_keys)	/* head and tail of every bucket */
+	if (e->pq_keys)	/* every bucket's head */
 		fill_none(e->pq, (u64)links * e->pq_keys);
 	if (e->ahead) {
 		fill_none(e->ahead, links);

@@ -1492,7 +1492,8 @@ static int start_around_faults(struct txn_engine *e, struct gen *s)
 	 */
 	if (s->switches && !unicast_op(op))
 		return -EOPNOTSUPP;
-	if (unicast_op(op) && by_coord(g, op) &&
+	/* the tables coordinates or tags did without, as gen_reroute_bytes() counts them */
+	if (unicast_op(op) && (by_coord(g, op) || by_tag(g)) &&
 	    reroute_table_bytes(g, op) > REROUTE_BYTES_MAX)
 		return -E2BIG;
 	return take_down(e, s);

@@ -409,6 +409,31 @@ TEST(general_refuses_to_start_cut_off)
 	tg_free(&c.t);
 }
 
+/*
+ * A MIN routes by its tags, no table; around a fault from the start it
+ * would need one, processors x vertices: past REROUTE_BYTES_MAX (16 MiB,
+ * sched_general.c) the start is refused, as on a product, and nothing is
+ * charged (the kernel then starts it whole, and its first tick fails,
+ * naming the link).  omega 1024: 1024 x 5632 vertices x 8 bytes, 46 MB,
+ * which a start used to build, uncharged, before finding the cut.
+ */
+TEST(general_min_refuses_a_table_too_large)
+{
+	static u64 big[(1024 * 2 + 9 * 512 * 2 + 63) / 64];
+	struct closed c;
+	u32 l;
+
+	ASSERT_EQ(0, tg_make(&c.t, "omega 1024") ? -1 : 0);
+	ASSERT_GE(sizeof(big) * 8, (size_t)c.t.g.links);
+	memset(big, 0, sizeof(big));
+	for (l = 0; l < c.t.g.links; l++)
+		if (c.t.g.src[l] == 0)
+			big[l / 64] |= 1ULL << (l % 64);
+	EXPECT_EQ(-E2BIG, general_from_start(&c, TXNET_OP_TOTAL_EXCHANGE, TXNET_PORT_ALL, big));
+	EXPECT_EQ(0U, (u32)txn_host_used);
+	tg_free(&c.t);
+}
+
 /* A cut that leaves a processor alone fails the run, naming a link that is down. */
 TEST(general_node_down_fails_naming_link)
 {
