@@ -662,118 +662,140 @@ void txn_engine_set_port_model(struct txn_engine *e, u32 port_model)
 }
 
 /*
+ * The queues' arrays, read once into a local for a pass of pushes and
+ * pops: through @e, each store to a queue (a u32 like e's fields) would
+ * make the compiler read every field again.
+ */
+struct txn_qs {
+	u32 *qhead, *qtail, *pq, *pq_len, *qlen, *qmax;
+	u64 *pq_bits, *active, *active_sum;
+	const u32 *src;
+	u32 links;
+};
+
+static __always_inline struct txn_qs qs_of(const struct txn_engine *e)
+{
+	return (struct txn_qs){
+		.qhead = e->qhead, .qtail = e->qtail, .pq = e->pq, .pq_len = e->pq_len,
+		.qlen = e->qlen, .qmax = e->qmax, .pq_bits = e->pq_bits, .active = e->active,
+		.active_sum = e->active_sum, .src = e->g->src, .links = e->g->links,
+	};
+}
+
+/*
  * A link with packets queued has its bit in active[], and a word of
  * active[] with a bit set has its bit in active_sum[], so that a pass over
  * the links with work skips 64 idle links a word and 4096 a summary word.
  * The bit is the queue's a schedule uses: FIFOs, priority or sorted
  * queues, never two kinds on one link.
  */
-static __always_inline void set_active(struct txn_engine *e, u32 link)
+static __always_inline void set_active(const struct txn_qs *q, u32 link)
 {
 	u32 w = link / 64;
 
-	if (!e->active[w])
-		e->active_sum[w / 64] |= 1ULL << (w % 64);
-	e->active[w] |= 1ULL << (link % 64);
+	if (!q->active[w])
+		q->active_sum[w / 64] |= 1ULL << (w % 64);
+	q->active[w] |= 1ULL << (link % 64);
 }
 
-static __always_inline void clear_active(struct txn_engine *e, u32 link)
+static __always_inline void clear_active(const struct txn_qs *q, u32 link)
 {
 	u32 w = link / 64;
 
-	e->active[w] &= ~(1ULL << (link % 64));
-	if (!e->active[w])
-		e->active_sum[w / 64] &= ~(1ULL << (w % 64));
+	q->active[w] &= ~(1ULL << (link % 64));
+	if (!q->active[w])
+		q->active_sum[w / 64] &= ~(1ULL << (w % 64));
 }
 
 /* The node @link leaves holds one more packet: its queue and its largest. */
-static __always_inline void node_in(struct txn_engine *e, u32 link)
+static __always_inline void node_in(const struct txn_qs *q, u32 link)
 {
-	u32 node = e->g->src[link];
+	u32 node = q->src[link], len = ++q->qlen[node];
 
-	if (++e->qlen[node] > e->qmax[node])
-		e->qmax[node] = e->qlen[node];
+	if (len > q->qmax[node])
+		q->qmax[node] = len;
 }
 
-static __always_inline void node_out(struct txn_engine *e, u32 link)
+static __always_inline void node_out(const struct txn_qs *q, u32 link)
 {
-	e->qlen[e->g->src[link]]--;
+	q->qlen[q->src[link]]--;
 }
 
-static __always_inline void queued(struct txn_engine *e, u32 link)
+static __always_inline void queued(const struct txn_qs *q, u32 link)
 {
-	if (!e->pq_len[link]++)
-		set_active(e, link);
-	node_in(e, link);
+	if (!q->pq_len[link]++)
+		set_active(q, link);
+	node_in(q, link);
 }
 
-static __always_inline void dequeued(struct txn_engine *e, u32 link)
+static __always_inline void dequeued(const struct txn_qs *q, u32 link)
 {
-	if (!--e->pq_len[link])
-		clear_active(e, link);
-	node_out(e, link);
+	if (!--q->pq_len[link])
+		clear_active(q, link);
+	node_out(q, link);
 }
 
 /* FIFOs: the branch on an empty queue sets and clears the active bit. */
-static __always_inline void q_push(struct txn_engine *e, struct txn_pkt *pk, u32 link, u32 pkt)
+static __always_inline void q_push(const struct txn_qs *q, struct txn_pkt *pk, u32 link, u32 pkt)
 {
 	pk[pkt].next = TXN_NONE;
-	if (e->qtail[link] == TXN_NONE) {
-		e->qhead[link] = pkt;
-		set_active(e, link);
+	if (q->qtail[link] == TXN_NONE) {
+		q->qhead[link] = pkt;
+		set_active(q, link);
 	} else {
-		pk[e->qtail[link]].next = pkt;
+		pk[q->qtail[link]].next = pkt;
 	}
-	e->qtail[link] = pkt;
-	node_in(e, link);
+	q->qtail[link] = pkt;
+	node_in(q, link);
 }
 
-static __always_inline u32 q_pop(struct txn_engine *e, struct txn_pkt *pk, u32 link)
+static __always_inline u32 q_pop(const struct txn_qs *q, struct txn_pkt *pk, u32 link)
 {
-	u32 pkt = e->qhead[link];
+	u32 pkt = q->qhead[link], next;
 
 	if (pkt == TXN_NONE)
 		return pkt;
-	e->qhead[link] = pk[pkt].next;
-	if (e->qhead[link] == TXN_NONE) {
-		e->qtail[link] = TXN_NONE;
-		clear_active(e, link);
+	next = pk[pkt].next;
+	q->qhead[link] = next;
+	if (next == TXN_NONE) {
+		q->qtail[link] = TXN_NONE;
+		clear_active(q, link);
 	} else {	/* the link's next packet: read a tick ahead */
-		txn_prefetch(&pk[e->qhead[link]]);
+		txn_prefetch(&pk[next]);
 	}
-	node_out(e, link);
+	node_out(q, link);
 	return pkt;
 }
 
-static __always_inline void pq_push(struct txn_engine *e, struct txn_pkt *pk, u32 link, u32 key,
+static __always_inline void pq_push(const struct txn_qs *q, struct txn_pkt *pk, u32 link, u32 key,
 				    u32 pkt)
 {
-	u32 *b = &e->pq[(u64)key * e->g->links + link];
+	u32 *b = &q->pq[(u64)key * q->links + link];
 
 	pk[pkt].next = *b;
 	*b = pkt;
-	e->pq_bits[link] |= 1ULL << key;
-	queued(e, link);
+	q->pq_bits[link] |= 1ULL << key;
+	queued(q, link);
 }
 
 /* The most urgent bucket is the highest bit set: no walk over empty ones. */
-static __always_inline u32 pq_pop(struct txn_engine *e, struct txn_pkt *pk, u32 link)
+static __always_inline u32 pq_pop(const struct txn_qs *q, struct txn_pkt *pk, u32 link)
 {
-	u64 bits = e->pq_bits[link];
+	u64 bits = q->pq_bits[link];
 	u32 *b, key, pkt, next;
 
 	if (!bits)
 		return TXN_NONE;
 	key = 63 - (u32)__builtin_clzll(bits);
-	b = &e->pq[(u64)key * e->g->links + link];
+	b = &q->pq[(u64)key * q->links + link];
 	pkt = *b;
 	next = pk[pkt].next;
 	*b = next;
 	if (next == TXN_NONE)
-		e->pq_bits[link] = bits & ~(1ULL << key);
+		q->pq_bits[link] = bits & ~(1ULL << key);
 	else	/* the link's next packet, most likely: read a tick ahead */
 		txn_prefetch(&pk[next]);
-	dequeued(e, link);
+	dequeued(q, link);
 	return pkt;
 }
 
@@ -818,6 +840,7 @@ static void lane_insert(struct txn_engine *e, struct txn_pkt *pk, u32 *head, u32
 
 void txn_sq_push(struct txn_engine *e, u32 link, u32 pkt, bool arrival)
 {
+	struct txn_qs q = qs_of(e);
 	struct txn_pkt *pk = e->L->pk;
 
 	if (arrival)
@@ -825,10 +848,11 @@ void txn_sq_push(struct txn_engine *e, u32 link, u32 pkt, bool arrival)
 			    pkt);
 	else
 		lane_insert(e, pk, &e->qhead[link], &e->qtail[link], &e->sqk[2 * link], link, pkt);
-	queued(e, link);
+	queued(&q, link);
 }
 
-static __always_inline u32 sq_pop(struct txn_engine *e, struct txn_pkt *pk, u32 link)
+static __always_inline u32 sq_pop(struct txn_engine *e, const struct txn_qs *q,
+				  struct txn_pkt *pk, u32 link)
 {
 	u32 own = e->qhead[link], got = e->ahead[link], pkt;
 	u32 *head = &e->qhead[link], *tail = &e->qtail[link];
@@ -850,53 +874,75 @@ static __always_inline u32 sq_pop(struct txn_engine *e, struct txn_pkt *pk, u32 
 		lk->head = lk->tail;
 	else
 		lk->head = e->sched->sq_key(e, *head, link);
-	dequeued(e, link);
+	dequeued(q, link);
 	return pkt;
 }
 
 u32 txn_sq_pop(struct txn_engine *e, u32 link)
 {
-	return sq_pop(e, e->L->pk, link);
+	struct txn_qs q = qs_of(e);
+
+	return sq_pop(e, &q, e->L->pk, link);
 }
 
 void txn_q_push(struct txn_engine *e, u32 link, u32 pkt)
 {
-	q_push(e, e->L->pk, link, pkt);
+	struct txn_qs q = qs_of(e);
+
+	q_push(&q, e->L->pk, link, pkt);
 }
 
 u32 txn_q_pop(struct txn_engine *e, u32 link)
 {
-	return q_pop(e, e->L->pk, link);
+	struct txn_qs q = qs_of(e);
+
+	return q_pop(&q, e->L->pk, link);
 }
 
 void txn_pq_push(struct txn_engine *e, u32 link, u32 key, u32 pkt)
 {
-	pq_push(e, e->L->pk, link, key, pkt);
+	struct txn_qs q = qs_of(e);
+
+	pq_push(&q, e->L->pk, link, key, pkt);
 }
 
 u32 txn_pq_pop_max(struct txn_engine *e, u32 link)
 {
-	return pq_pop(e, e->L->pk, link);
+	struct txn_qs q = qs_of(e);
+
+	return pq_pop(&q, e->L->pk, link);
 }
 
 /* Every link with packets queued sends the head of its queue, in link order. */
 static __always_inline void send_all(struct txn_engine *e, const int prio)
 {
+	const struct txn_qs q = qs_of(e);
 	struct txn_pkt *pk = e->L->pk;
-	u32 s, sums = (e->g->links + 4095) / 4096, w, l, pkt;
+	struct txn_move *moves = e->moves;
+	u32 s, sums = (q.links + 4095) / 4096, w, l, pkt, n = e->nmoves, max = e->max_moves;
 	u64 sbits, bits;
 
 	for (s = 0; s < sums; s++) {
-		for (sbits = e->active_sum[s]; sbits; sbits &= sbits - 1) {
+		for (sbits = q.active_sum[s]; sbits; sbits &= sbits - 1) {
 			w = s * 64 + (u32)__builtin_ctzll(sbits);
-			for (bits = e->active[w]; bits; bits &= bits - 1) {
+			for (bits = q.active[w]; bits; bits &= bits - 1) {
 				l = w * 64 + (u32)__builtin_ctzll(bits);
-				pkt = prio == 2 ? sq_pop(e, pk, l) :
-				      prio ? pq_pop(e, pk, l) : q_pop(e, pk, l);
-				txn_move(e, pkt, l);
+				if (prio == 2) {	/* sq_key() may read e: keep it current */
+					txn_move(e, sq_pop(e, &q, pk, l), l);
+					continue;
+				}
+				pkt = prio ? pq_pop(&q, pk, l) : q_pop(&q, pk, l);
+				/* txn_move(), its count in a register */
+				if (n < max) {
+					moves[n].pkt = pkt;
+					moves[n].link = l;
+				}
+				n++;
 			}
 		}
 	}
+	if (prio != 2)
+		e->nmoves = n;
 }
 
 void txn_q_send_heads(struct txn_engine *e)
@@ -1037,6 +1083,129 @@ static noinline int link_down(struct txn_engine *e, u64 t, u32 pkt, u32 link)
 	return -EPROTO;
 }
 
+static noinline int no_such_packet(struct txn_engine *e, u64 t, u32 pkt)
+{
+	return txn_violate(e, t, TXN_NONE, pkt, "no such packet: the scheduler made it up");
+}
+
+static noinline int no_such_link(struct txn_engine *e, u64 t, u32 pkt, u32 loc)
+{
+	if (loc == TXN_LOC_FREE)
+		return no_such_packet(e, t, pkt);
+	return txn_violate(e, t, loc, pkt, "no such link");
+}
+
+/* A move whose packet @loc is not at @from, the node its link leaves: why. */
+static noinline int not_here(struct txn_engine *e, u64 t, u32 pkt, u32 from, u32 loc)
+{
+	if (loc == TXN_LOC_FREE)
+		return no_such_packet(e, t, pkt);
+	if (loc == TXN_LOC_GONE)
+		return txn_violate(e, t, from, pkt,
+				   "packet moved after it was consumed, merged or folded");
+	if (loc & TXN_LOC_MOVED)
+		return txn_violate(e, t, from, pkt,
+				   "store-and-forward: packet moved twice in one tick");
+	return txn_violate(e, t, from, pkt, "packet is not at the node the link leaves");
+}
+
+/*
+ * The single-port rule (and a MIN processor's one line each way), if the
+ * run has it: the processors'; switches have their lines.
+ */
+static __always_inline int single_port(struct txn_engine *e, u64 t, u32 pkt, u32 link, u32 from,
+				       u32 to)
+{
+	struct txn_ledger *L = e->L;
+	const struct txn_graph *g = e->g;
+	const struct txn_taken *taken = L->taken;
+	u32 procs = g->procs;
+
+	if (L->p.port_model != TXNET_PORT_SINGLE && !g->one_line)
+		return 0;
+	if (from < procs && L->sent_at[from] == t)
+		return txn_violate(e, t, from, pkt, g->one_line ?
+				   "a MIN processor sent two packets in one tick: it has one line in" :
+				   "single-port: node sent two packets in one tick");
+	if (to < procs && L->recv_at[to] == t)
+		return txn_violate(e, t, to, pkt, g->one_line ?
+				   "a MIN processor received two packets in one tick: it has one line out" :
+				   "single-port: node received two packets in one tick");
+	L->sent_at[from] = t;
+	L->recv_at[to] = t;
+	if (taken && from < procs && txn_bit(taken->sent, from))
+		return taken_conflict(e, t, pkt, link,
+				      "single-port: the run beside it had the node's sending");
+	if (taken && to < procs && txn_bit(taken->recv, to))
+		return taken_conflict(e, t, pkt, link,
+				      "single-port: the run beside it had the node's receiving");
+	return 0;
+}
+
+/*
+ * What the checks read of the engine, in a local: the passes' stores
+ * (records, stamps, queues) could alias the fields, which would be read
+ * again each move.
+ */
+struct txn_mv {
+	struct txn_pkt *pk;
+	const u32 *src, *dst, *line;
+	const u64 *down;
+	const struct txn_taken *taken;
+	u64 *stamp;
+	u32 npkts, links;
+};
+
+static __always_inline struct txn_mv mv_of(const struct txn_engine *e)
+{
+	const struct txn_ledger *L = e->L;
+
+	return (struct txn_mv){
+		.pk = L->pk, .src = e->g->src, .dst = e->g->dst, .line = e->g->line,
+		.down = L->ndown ? L->down : NULL, .taken = L->taken, .stamp = L->stamp,
+		.npkts = e->npkts, .links = e->g->links,
+	};
+}
+
+static noinline int too_many_moves(struct txn_engine *e, u64 t)
+{
+	return txn_violate(e, t, TXN_NONE, TXN_NONE,
+			   "more moves than links: a link carried two packets in one tick");
+}
+
+/*
+ * The rules move @i of tick @t (@pkt over @link) obeys, checked before it
+ * is made: a real packet at the node a real link leaves, the link up,
+ * carrying nothing else this tick and not the run beside's, and the
+ * single-port rule; the line is stamped.  *@to: where the link goes.
+ * @simple: a run with no link down, no lines, no run beside and all ports,
+ * where none of those can apply.
+ */
+static __always_inline int check_move(struct txn_engine *e, const struct txn_mv *mv, u64 t,
+				      u32 i, u32 pkt, u32 link, u32 *to, const bool simple)
+{
+	u32 loc, from, lid;
+
+	if (pkt >= mv->npkts)
+		return no_such_packet(e, t, pkt);
+	loc = mv->pk[pkt].loc;
+	if (link >= mv->links)
+		return no_such_link(e, t, pkt, loc);
+	from = mv->src[link];
+	*to = mv->dst[link];
+	if (loc != from)
+		return not_here(e, t, pkt, from, loc);
+	if (!simple && mv->down && txn_bit(mv->down, link))
+		return link_down(e, t, pkt, link);
+	lid = simple || !mv->line ? link : mv->line[link];
+	if (mv->stamp[lid] == t)
+		return line_conflict(e, t, i, lid);
+	if (!simple && mv->taken && txn_bit(mv->taken->lines, lid))
+		return taken_conflict(e, t, pkt, link, "a link the run beside it had this tick");
+	mv->stamp[lid] = t;
+	return simple ? 0 : single_port(e, t, pkt, link, from, *to);
+}
+
 /*
  * Check and apply every move of tick @t in one pass.  A packet that moved
  * this tick carries TXN_LOC_MOVED until the tick ends, so a second move of
@@ -1047,77 +1216,25 @@ static noinline int link_down(struct txn_engine *e, u64 t, u32 pkt, u32 link)
 static __always_inline int move_all(struct txn_engine *e, u64 t, u32 *narr, const bool plain)
 {
 	struct txn_ledger *L = e->L;
-	const struct txn_graph *g = e->g;
-	/* MIN processors have one line each way, whatever the port model. */
-	bool single = L->p.port_model == TXNET_PORT_SINGLE || g->one_line;
-	const u32 *line = g->line;
+	const struct txn_mv mv = mv_of(e);
 	struct txn_pkt *pk = L->pk;
-	u32 *arrivals = L->arrivals;
-	u32 i, pkt, link, lid, from, to, loc, procs = g->procs, n = 0, got = 0;
-	/*
-	 * What the loop reads of the engine, in locals: its stores (records,
-	 * stamps) could alias the fields, which would be read again each move.
-	 */
+	u32 *arrivals = L->arrivals, *recvd = L->recvd;
 	const struct txn_move *moves = e->moves;
-	const u32 nmoves = e->nmoves, npkts = e->npkts, links = g->links;
-	const u32 *src = g->src, *dst = g->dst;
-	const struct txn_taken *taken = L->taken;
-	const u64 *down = L->ndown ? L->down : NULL;
-	u64 *stamp = L->stamp, *hops = L->hops, *sent_at = L->sent_at, *recv_at = L->recv_at;
-	u32 *recvd = L->recvd, na = *narr;
+	const u32 nmoves = e->nmoves;
+	u64 *hops = L->hops;
+	u32 i, pkt, link, to = 0, n = 0, got = 0, na = *narr;
 	int ret = 0;
 
 	if (nmoves > e->max_moves)
-		return txn_violate(e, t, TXN_NONE, TXN_NONE,
-				   "more moves than links: a link carried two packets in one tick");
+		return too_many_moves(e, t);
 	for (i = 0; i < nmoves; i++) {
 		pkt = moves[i].pkt;
 		link = moves[i].link;
-		if (pkt >= npkts || pk[pkt].loc == TXN_LOC_FREE)
-			return txn_violate(e, t, TXN_NONE, pkt, "no such packet: the scheduler made it up");
-		if (link >= links)
-			return txn_violate(e, t, pk[pkt].loc, pkt, "no such link");
-		from = src[link];
-		to = dst[link];
-		loc = pk[pkt].loc;
-		if (loc != from) {
-			if (loc == TXN_LOC_GONE)
-				return txn_violate(e, t, from, pkt,
-						   "packet moved after it was consumed, merged or folded");
-			if (loc & TXN_LOC_MOVED)
-				return txn_violate(e, t, from, pkt,
-						   "store-and-forward: packet moved twice in one tick");
-			return txn_violate(e, t, from, pkt, "packet is not at the node the link leaves");
-		}
-		if (down && txn_bit(down, link))
-			return link_down(e, t, pkt, link);
-		lid = line ? line[link] : link;
-		if (stamp[lid] == t)
-			return line_conflict(e, t, i, lid);
-		if (taken && txn_bit(taken->lines, lid))
-			return taken_conflict(e, t, pkt, link, "a link the run beside it had this tick");
-		stamp[lid] = t;
+		ret = check_move(e, &mv, t, i, pkt, link, &to, false);
+		if (ret)
+			return ret;
 		if (hops)
 			hops[link]++;
-		if (single) {
-			/* The single-port rule is the processors'; switches have their lines. */
-			if (from < procs && sent_at[from] == t)
-				return txn_violate(e, t, from, pkt, g->one_line ?
-						   "a MIN processor sent two packets in one tick: it has one line in" :
-						   "single-port: node sent two packets in one tick");
-			if (to < procs && recv_at[to] == t)
-				return txn_violate(e, t, to, pkt, g->one_line ?
-						   "a MIN processor received two packets in one tick: it has one line out" :
-						   "single-port: node received two packets in one tick");
-			sent_at[from] = t;
-			recv_at[to] = t;
-			if (taken && from < procs && txn_bit(taken->sent, from))
-				return taken_conflict(e, t, pkt, link,
-						      "single-port: the run beside it had the node's sending");
-			if (taken && to < procs && txn_bit(taken->recv, to))
-				return taken_conflict(e, t, pkt, link,
-						      "single-port: the run beside it had the node's receiving");
-		}
 		n++;
 		if (plain) {
 			if (to == pk[pkt].tag) {
@@ -1229,6 +1346,7 @@ static __always_inline int send_on(struct txn_engine *e, u64 t, u32 narr, const 
 {
 	u64 (*onward)(const struct txn_engine *e, u32 pkt, u32 link, u32 dst) = e->sched->onward;
 	const struct txn_graph *g = e->g;
+	const struct txn_qs q = qs_of(e);
 	struct txn_pkt *pk = e->L->pk;
 	const u32 *arrivals = e->L->arrivals;
 	u32 i, next, key;
@@ -1245,12 +1363,75 @@ static __always_inline int send_on(struct txn_engine *e, u64 t, u32 narr, const 
 			return txn_violate(e, t, g->dst[m->link], m->pkt, "no such link");
 		if (prio) {
 			key = (u32)(way >> 32);
-			pq_push(e, pk, next, key < e->pq_keys ? key : e->pq_keys - 1, m->pkt);
+			pq_push(&q, pk, next, key < e->pq_keys ? key : e->pq_keys - 1, m->pkt);
 		} else {
-			q_push(e, pk, next, m->pkt);
+			q_push(&q, pk, next, m->pkt);
 		}
 	}
 	return 0;
+}
+
+/*
+ * A closed unicast run whose schedule has onward(), the common case, in one
+ * pass: each move checked and made, and a packet not yet home queued at
+ * once on the link onward() names (@prio: its priority queue), the moves
+ * read once.  That is send_on()'s order: every pop was before the pass, so
+ * nothing leaves in the tick it arrived.  The moved mark still catches a
+ * second move of a packet this tick; it is cleared after the pass.
+ * @simple: no link down, no lines, no run beside, all ports: nothing of
+ * theirs to check.  The counters are left to the caller, which checks that
+ * onward() wrote none of the scheduler's copies first.
+ */
+static __always_inline int move_on(struct txn_engine *e, u64 t, u32 *sent, u32 *got,
+				   const bool prio, const bool simple)
+{
+	u64 (*onward)(const struct txn_engine *e, u32 pkt, u32 link, u32 dst) = e->sched->onward;
+	struct txn_ledger *L = e->L;
+	const struct txn_mv mv = mv_of(e);
+	const struct txn_qs q = qs_of(e);
+	const struct txn_move *moves = e->moves;
+	const u32 nmoves = e->nmoves, keys = e->pq_keys;
+	struct txn_pkt *pk = L->pk;
+	u32 *arrivals = L->arrivals, *recvd = L->recvd;
+	u32 i, pkt, link, to = 0, next, key, na = 0, home = 0;
+	u64 way;
+	int ret = 0;
+
+	if (nmoves > e->max_moves)
+		return too_many_moves(e, t);
+	for (i = 0; i < nmoves; i++) {
+		pkt = moves[i].pkt;
+		link = moves[i].link;
+		ret = check_move(e, &mv, t, i, pkt, link, &to, simple);
+		if (ret)
+			break;
+		if (to == pk[pkt].tag) {
+			pk[pkt].loc = TXN_LOC_GONE;
+			recvd[to]++;
+			home++;
+			continue;
+		}
+		pk[pkt].loc = to | TXN_LOC_MOVED;
+		arrivals[na++] = pkt;
+		way = onward(e, pkt, link, pk[pkt].tag);
+		next = (u32)way;
+		/* A link that leaves another node is caught when the packet moves on it. */
+		if (next >= mv.links) {
+			ret = txn_violate(e, t, to, pkt, "no such link");
+			break;
+		}
+		if (prio) {
+			key = (u32)(way >> 32);
+			pq_push(&q, pk, next, key < keys ? key : keys - 1, pkt);
+		} else {
+			q_push(&q, pk, next, pkt);
+		}
+	}
+	*sent = i;
+	*got = home;
+	while (na)
+		pk[arrivals[--na]].loc &= ~TXN_LOC_MOVED;
+	return ret;
 }
 
 /* A scheduler may read e->p and the counters; one that wrote them fails. */
@@ -1272,6 +1453,37 @@ int txn_check_untouched(struct txn_engine *e, u64 t)
 void txn_engine_record(struct txn_engine *e, struct txn_series *s)
 {
 	e->L->series = s;
+}
+
+static int tick_end(struct txn_engine *e, u64 t, u64 before);
+
+/*
+ * The rest of a tick of a closed unicast run with onward(): the moves made
+ * and queued on in one pass (move_on()), compiled for the common case (no
+ * faults, lines, run beside or single port) and for the rest.
+ */
+static noinline int tick_onward(struct txn_engine *e, u64 t, u64 before)
+{
+	struct txn_ledger *L = e->L;
+	bool simple = !L->ndown && !e->g->line && !L->taken && !e->g->one_line &&
+		      L->p.port_model != TXNET_PORT_SINGLE;
+	u32 sent = 0, got = 0;
+	int ret;
+
+	if (e->pq_keys)
+		ret = simple ? move_on(e, t, &sent, &got, true, true) :
+			       move_on(e, t, &sent, &got, true, false);
+	else
+		ret = simple ? move_on(e, t, &sent, &got, false, true) :
+			       move_on(e, t, &sent, &got, false, false);
+	/* before the counters move: a write of onward()'s to the scheduler's copies shows */
+	if (ret || e->failed || txn_check_untouched(e, t))
+		return -EPROTO;
+	L->transmissions += sent;
+	L->delivered += got;
+	if (L->series)
+		txn_series_links(L->series, t, e->moves, e->nmoves);
+	return tick_end(e, t, before);
 }
 
 int txn_engine_tick(struct txn_engine *e)
@@ -1296,6 +1508,8 @@ int txn_engine_tick(struct txn_engine *e)
 		return -EPROTO;
 	if (L->p.fault)
 		inject_fault(e);
+	if (L->kind == TXN_UNICAST && !L->open && e->sched->onward)
+		return tick_onward(e, t, before);
 	if (L->kind == TXN_UNICAST && !L->open)
 		ret = move_all(e, t, &narr, true);
 	else
@@ -1342,6 +1556,13 @@ int txn_engine_tick(struct txn_engine *e)
 	}
 	if (ret || e->failed || txn_check_untouched(e, t))
 		return -EPROTO;
+	return tick_end(e, t, before);
+}
+
+static int tick_end(struct txn_engine *e, u64 t, u64 before)
+{
+	struct txn_ledger *L = e->L;
+
 	L->tick = t;
 	mirror(e);
 	if (L->series)

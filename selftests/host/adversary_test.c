@@ -219,6 +219,27 @@ static const struct txn_sched hop = {
 	.arrive = hop_arrive,
 };
 
+static u64 hop_onward(const struct txn_engine *e, u32 pkt, u32 link, u32 d)
+{
+	(void)pkt;
+	return txn_way(toward(e, e->g->dst[link], d), 0);
+}
+
+/*
+ * hop whose arrivals the engine queues itself (onward()): a unicast run
+ * then checks, moves and queues in one pass (engine.c, move_on()), which
+ * must catch every break the two-pass path does.
+ */
+static const struct txn_sched hop_on = {
+	.algo = TXNET_ALGO_SHORTEST_PATH,
+	.name = "hop-onward",
+	.start = hop_start,
+	.choose = hop_choose,
+	.onward = hop_onward,
+};
+
+static const struct txn_sched *const hops[] = { &hop, &hop_on };
+
 /* -------------------------------------------------------------- flood */
 
 /* Queue @pkt at @v onward (@right: towards n-1); false at the end of the line. */
@@ -499,15 +520,19 @@ static void link_twice_choose(struct txn_engine *e)
 TEST(two_packets_on_one_link)
 {
 	struct txn_run_params p = params(TXNET_OP_TOTAL_EXCHANGE, TXNET_PORT_ALL);
-	struct txn_sched s = arm(&hop, link_twice_choose, NULL, 2, 0);
+	struct txn_sched s;
 	struct outcome o;
+	u32 h;
 
-	ASSERT_EQ(0, go("linear 4", &s, &p, &o));
-	ASSERT_TRUE(adv.did);
-	/* 0 queues its three packets on its one link: one left after tick 2 */
-	EXPECT_EQ(0, adv.did_node);
-	EXPECT_CAUGHT(o, R_LINK_TWICE, adv.at, adv.did_node, "");
-	EXPECT_EQ(adv.did_pkt, o.pkt);
+	for (h = 0; h < ARRAY_SIZE(hops); h++) {
+		s = arm(hops[h], link_twice_choose, NULL, 2, 0);
+		ASSERT_EQ(0, go("linear 4", &s, &p, &o));
+		ASSERT_TRUE(adv.did);
+		/* 0 queues its three packets on its one link: one left after tick 2 */
+		EXPECT_EQ(0, adv.did_node);
+		EXPECT_CAUGHT(o, R_LINK_TWICE, adv.at, adv.did_node, hops[h]->name);
+		EXPECT_EQ(adv.did_pkt, o.pkt);
+	}
 }
 
 /* --------------------------------------------------------- 2. one port */
@@ -537,15 +562,19 @@ static void send_twice_choose(struct txn_engine *e)
 TEST(single_port_node_sends_twice)
 {
 	struct txn_run_params p = params(TXNET_OP_SCATTER, TXNET_PORT_SINGLE);
-	struct txn_sched s = arm(&hop, send_twice_choose, NULL, 1, 0);
+	struct txn_sched s;
 	struct outcome o;
+	u32 h;
 
 	/* scatter from the middle of linear 3: the root has a packet each way */
 	p.root = 1;
-	ASSERT_EQ(0, go("linear 3", &s, &p, &o));
-	ASSERT_TRUE(adv.did);
-	EXPECT_EQ(1, adv.did_node);
-	EXPECT_CAUGHT(o, R_SENT_TWICE, adv.at, adv.did_node, "");
+	for (h = 0; h < ARRAY_SIZE(hops); h++) {
+		s = arm(hops[h], send_twice_choose, NULL, 1, 0);
+		ASSERT_EQ(0, go("linear 3", &s, &p, &o));
+		ASSERT_TRUE(adv.did);
+		EXPECT_EQ(1, adv.did_node);
+		EXPECT_CAUGHT(o, R_SENT_TWICE, adv.at, adv.did_node, hops[h]->name);
+	}
 
 	/* honest, it takes two ticks; under all-port it sends both at once, nothing to add */
 	s = arm(&hop, NULL, NULL, 0, 0);
@@ -584,15 +613,19 @@ static void cut_through_choose(struct txn_engine *e)
 TEST(store_and_forward)
 {
 	struct txn_run_params p = params(TXNET_OP_SCATTER, TXNET_PORT_ALL);
-	struct txn_sched s = arm(&hop, cut_through_choose, NULL, 2, 0);
+	struct txn_sched s;
 	struct outcome o;
+	u32 h;
 
 	/* scatter from 0 on linear 4: in tick 2 the packet for 2 crosses 0->1 */
-	ASSERT_EQ(0, go("linear 4", &s, &p, &o));
-	ASSERT_TRUE(adv.did);
-	EXPECT_EQ(1, adv.did_node);
-	EXPECT_CAUGHT(o, R_CUT_THROUGH, 2, 1, "");
-	EXPECT_EQ(adv.did_pkt, o.pkt);
+	for (h = 0; h < ARRAY_SIZE(hops); h++) {
+		s = arm(hops[h], cut_through_choose, NULL, 2, 0);
+		ASSERT_EQ(0, go("linear 4", &s, &p, &o));
+		ASSERT_TRUE(adv.did);
+		EXPECT_EQ(1, adv.did_node);
+		EXPECT_CAUGHT(o, R_CUT_THROUGH, 2, 1, hops[h]->name);
+		EXPECT_EQ(adv.did_pkt, o.pkt);
+	}
 }
 
 /* ---------------------------------------------------- 4. wrong node */
@@ -621,15 +654,19 @@ static void teleport_choose(struct txn_engine *e)
 TEST(move_from_the_wrong_node)
 {
 	struct txn_run_params p = params(TXNET_OP_SCATTER, TXNET_PORT_ALL);
-	struct txn_sched s = arm(&hop, teleport_choose, NULL, 1, 0);
+	struct txn_sched s;
 	struct outcome o;
+	u32 h;
 
-	ASSERT_EQ(0, go("linear 4", &s, &p, &o));
-	ASSERT_TRUE(adv.did);
-	/* the packets for 2 and 3 wait at the root, 0: the link leaves another node */
-	EXPECT_NE(0, adv.did_node);
-	EXPECT_CAUGHT(o, R_NOT_THERE, 1, adv.did_node, "");
-	EXPECT_EQ(adv.did_pkt, o.pkt);
+	for (h = 0; h < ARRAY_SIZE(hops); h++) {
+		s = arm(hops[h], teleport_choose, NULL, 1, 0);
+		ASSERT_EQ(0, go("linear 4", &s, &p, &o));
+		ASSERT_TRUE(adv.did);
+		/* the packets for 2 and 3 wait at the root, 0: the link leaves another node */
+		EXPECT_NE(0, adv.did_node);
+		EXPECT_CAUGHT(o, R_NOT_THERE, 1, adv.did_node, hops[h]->name);
+		EXPECT_EQ(adv.did_pkt, o.pkt);
+	}
 }
 
 /* ------------------------------------------------ 5. consumed packet */
@@ -731,6 +768,14 @@ static void forge_arrive(struct txn_engine *e, u32 pkt, u32 link)
 	adv.inner->arrive(e, pkt, link);
 }
 
+/* ... or while naming an arrival's way on (hop_on). */
+static u64 forge_onward(const struct txn_engine *e, u32 pkt, u32 link, u32 d)
+{
+	if (breaking(e))
+		forge((struct txn_engine *)e);
+	return adv.inner->onward(e, pkt, link, d);
+}
+
 /* ... or while setting up. */
 static int forge_start(struct txn_engine *e)
 {
@@ -750,6 +795,7 @@ TEST(forged_counters)
 		u64 at;
 	} runs[] = {
 		{ &hop, TXNET_OP_TOTAL_EXCHANGE, "linear 4", 2 },
+		{ &hop_on, TXNET_OP_TOTAL_EXCHANGE, "linear 4", 2 },
 		{ &flood, TXNET_OP_DATA_SUM, "linear 4", 2 },
 		{ &echo, TXNET_OP_DATA_SUM, "linear 2", 1 },
 	};
@@ -768,10 +814,14 @@ TEST(forged_counters)
 				      tg_msg("%s: forge %u in choose", runs[r].s->name, f));
 
 			s = arm(runs[r].s, NULL, forge_arrive, runs[r].at, f);
+			if (s.onward) {
+				s.arrive = NULL;
+				s.onward = forge_onward;
+			}
 			ASSERT_EQ(0, go(runs[r].topo, &s, &p, &o));
 			ASSERT_TRUE(adv.did);
 			EXPECT_CAUGHT(o, R_COUNTERS, runs[r].at, TXN_NONE,
-				      tg_msg("%s: forge %u in arrive", runs[r].s->name, f));
+				      tg_msg("%s: forge %u in %s", runs[r].s->name, f, s.onward ? "onward" : "arrive"));
 
 			/* in start: the run fails its first tick, the forgery dated tick 0 */
 			s = arm(runs[r].s, NULL, NULL, 0, f);
