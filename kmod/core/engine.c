@@ -913,6 +913,13 @@ u32 txn_pq_pop_max(struct txn_engine *e, u32 link)
 	return pq_pop(&q, e->L->pk, link);
 }
 
+void txn_pq_send_top(struct txn_engine *e, u32 link)
+{
+	struct txn_qs q = qs_of(e);
+
+	txn_move(e, pq_pop(&q, e->L->pk, link), link);
+}
+
 /* Every link with packets queued sends the head of its queue, in link order. */
 static __always_inline void send_all(struct txn_engine *e, const int prio)
 {
@@ -1109,38 +1116,6 @@ static noinline int not_here(struct txn_engine *e, u64 t, u32 pkt, u32 from, u32
 	return txn_violate(e, t, from, pkt, "packet is not at the node the link leaves");
 }
 
-/*
- * The single-port rule (and a MIN processor's one line each way), if the
- * run has it: the processors'; switches have their lines.
- */
-static __always_inline int single_port(struct txn_engine *e, u64 t, u32 pkt, u32 link, u32 from,
-				       u32 to)
-{
-	struct txn_ledger *L = e->L;
-	const struct txn_graph *g = e->g;
-	const struct txn_taken *taken = L->taken;
-	u32 procs = g->procs;
-
-	if (L->p.port_model != TXNET_PORT_SINGLE && !g->one_line)
-		return 0;
-	if (from < procs && L->sent_at[from] == t)
-		return txn_violate(e, t, from, pkt, g->one_line ?
-				   "a MIN processor sent two packets in one tick: it has one line in" :
-				   "single-port: node sent two packets in one tick");
-	if (to < procs && L->recv_at[to] == t)
-		return txn_violate(e, t, to, pkt, g->one_line ?
-				   "a MIN processor received two packets in one tick: it has one line out" :
-				   "single-port: node received two packets in one tick");
-	L->sent_at[from] = t;
-	L->recv_at[to] = t;
-	if (taken && from < procs && txn_bit(taken->sent, from))
-		return taken_conflict(e, t, pkt, link,
-				      "single-port: the run beside it had the node's sending");
-	if (taken && to < procs && txn_bit(taken->recv, to))
-		return taken_conflict(e, t, pkt, link,
-				      "single-port: the run beside it had the node's receiving");
-	return 0;
-}
 
 /*
  * What the checks read of the engine, in a local: the passes' stores
@@ -1152,8 +1127,8 @@ struct txn_mv {
 	const u32 *src, *dst, *line;
 	const u64 *down;
 	const struct txn_taken *taken;
-	u64 *stamp;
-	u32 npkts, links;
+	u64 *stamp, *sent_at, *recv_at;
+	u32 npkts, links, procs;
 };
 
 static __always_inline struct txn_mv mv_of(const struct txn_engine *e)
@@ -1163,8 +1138,44 @@ static __always_inline struct txn_mv mv_of(const struct txn_engine *e)
 	return (struct txn_mv){
 		.pk = L->pk, .src = e->g->src, .dst = e->g->dst, .line = e->g->line,
 		.down = L->ndown ? L->down : NULL, .taken = L->taken, .stamp = L->stamp,
-		.npkts = e->npkts, .links = e->g->links,
+		.sent_at = L->sent_at, .recv_at = L->recv_at, .npkts = e->npkts,
+		.links = e->g->links, .procs = e->g->procs,
 	};
+}
+
+/* Whether the run has the single-port rule: MIN processors have one line each way, always. */
+static bool single_ported(const struct txn_engine *e)
+{
+	return e->L->p.port_model == TXNET_PORT_SINGLE || e->g->one_line;
+}
+
+/*
+ * The single-port rule (and a MIN processor's one line each way): the
+ * processors'; switches have their lines.  @simple: no run beside.
+ */
+static __always_inline int single_port(struct txn_engine *e, const struct txn_mv *mv, u64 t,
+				       u32 pkt, u32 link, u32 from, u32 to, const bool simple)
+{
+	const struct txn_taken *taken = simple ? NULL : mv->taken;
+	bool one_line = e->g->one_line;
+
+	if (from < mv->procs && mv->sent_at[from] == t)
+		return txn_violate(e, t, from, pkt, one_line ?
+				   "a MIN processor sent two packets in one tick: it has one line in" :
+				   "single-port: node sent two packets in one tick");
+	if (to < mv->procs && mv->recv_at[to] == t)
+		return txn_violate(e, t, to, pkt, one_line ?
+				   "a MIN processor received two packets in one tick: it has one line out" :
+				   "single-port: node received two packets in one tick");
+	mv->sent_at[from] = t;
+	mv->recv_at[to] = t;
+	if (taken && from < mv->procs && txn_bit(taken->sent, from))
+		return taken_conflict(e, t, pkt, link,
+				      "single-port: the run beside it had the node's sending");
+	if (taken && to < mv->procs && txn_bit(taken->recv, to))
+		return taken_conflict(e, t, pkt, link,
+				      "single-port: the run beside it had the node's receiving");
+	return 0;
 }
 
 static noinline int too_many_moves(struct txn_engine *e, u64 t)
@@ -1177,12 +1188,13 @@ static noinline int too_many_moves(struct txn_engine *e, u64 t)
  * The rules move @i of tick @t (@pkt over @link) obeys, checked before it
  * is made: a real packet at the node a real link leaves, the link up,
  * carrying nothing else this tick and not the run beside's, and the
- * single-port rule; the line is stamped.  *@to: where the link goes.
- * @simple: a run with no link down, no lines, no run beside and all ports,
+ * single-port rule (@single); the line is stamped.  *@to: where the link
+ * goes.  @simple: a run with no link down, no lines and no run beside,
  * where none of those can apply.
  */
 static __always_inline int check_move(struct txn_engine *e, const struct txn_mv *mv, u64 t,
-				      u32 i, u32 pkt, u32 link, u32 *to, const bool simple)
+				      u32 i, u32 pkt, u32 link, u32 *to, const bool simple,
+				      const bool single)
 {
 	u32 loc, from, lid;
 
@@ -1203,7 +1215,7 @@ static __always_inline int check_move(struct txn_engine *e, const struct txn_mv 
 	if (!simple && mv->taken && txn_bit(mv->taken->lines, lid))
 		return taken_conflict(e, t, pkt, link, "a link the run beside it had this tick");
 	mv->stamp[lid] = t;
-	return simple ? 0 : single_port(e, t, pkt, link, from, *to);
+	return single ? single_port(e, mv, t, pkt, link, from, *to, simple) : 0;
 }
 
 /*
@@ -1217,6 +1229,7 @@ static __always_inline int move_all(struct txn_engine *e, u64 t, u32 *narr, cons
 {
 	struct txn_ledger *L = e->L;
 	const struct txn_mv mv = mv_of(e);
+	const bool single = single_ported(e);
 	struct txn_pkt *pk = L->pk;
 	u32 *arrivals = L->arrivals, *recvd = L->recvd;
 	const struct txn_move *moves = e->moves;
@@ -1230,7 +1243,7 @@ static __always_inline int move_all(struct txn_engine *e, u64 t, u32 *narr, cons
 	for (i = 0; i < nmoves; i++) {
 		pkt = moves[i].pkt;
 		link = moves[i].link;
-		ret = check_move(e, &mv, t, i, pkt, link, &to, false);
+		ret = check_move(e, &mv, t, i, pkt, link, &to, false, single);
 		if (ret)
 			return ret;
 		if (hops)
@@ -1344,7 +1357,7 @@ static void inject_fault(struct txn_engine *e)
  */
 static __always_inline int send_on(struct txn_engine *e, u64 t, u32 narr, const bool prio)
 {
-	u64 (*onward)(const struct txn_engine *e, u32 pkt, u32 link, u32 dst) = e->sched->onward;
+	txn_onward_fn *onward = e->sched->onward;
 	const struct txn_graph *g = e->g;
 	const struct txn_qs q = qs_of(e);
 	struct txn_pkt *pk = e->L->pk;
@@ -1378,14 +1391,13 @@ static __always_inline int send_on(struct txn_engine *e, u64 t, u32 narr, const 
  * read once.  That is send_on()'s order: every pop was before the pass, so
  * nothing leaves in the tick it arrived.  The moved mark still catches a
  * second move of a packet this tick; it is cleared after the pass.
- * @simple: no link down, no lines, no run beside, all ports: nothing of
- * theirs to check.  The counters are left to the caller, which checks that
+ * @simple: no link down, no lines, no run beside: nothing of theirs to
+ * check; @single: the single-port rule.  The counters are left to the caller, which checks that
  * onward() wrote none of the scheduler's copies first.
  */
-static __always_inline int move_on(struct txn_engine *e, u64 t, u32 *sent, u32 *got,
-				   const bool prio, const bool simple)
+static __always_inline int move_on(struct txn_engine *e, u64 t, txn_onward_fn *onward, u32 *sent,
+				   u32 *got, const bool prio, const bool simple, const bool single)
 {
-	u64 (*onward)(const struct txn_engine *e, u32 pkt, u32 link, u32 dst) = e->sched->onward;
 	struct txn_ledger *L = e->L;
 	const struct txn_mv mv = mv_of(e);
 	const struct txn_qs q = qs_of(e);
@@ -1402,7 +1414,7 @@ static __always_inline int move_on(struct txn_engine *e, u64 t, u32 *sent, u32 *
 	for (i = 0; i < nmoves; i++) {
 		pkt = moves[i].pkt;
 		link = moves[i].link;
-		ret = check_move(e, &mv, t, i, pkt, link, &to, simple);
+		ret = check_move(e, &mv, t, i, pkt, link, &to, simple, single);
 		if (ret)
 			break;
 		if (to == pk[pkt].tag) {
@@ -1459,23 +1471,28 @@ static int tick_end(struct txn_engine *e, u64 t, u64 before);
 
 /*
  * The rest of a tick of a closed unicast run with onward(): the moves made
- * and queued on in one pass (move_on()), compiled for the common case (no
- * faults, lines, run beside or single port) and for the rest.
+ * and queued on in one pass (move_on()), compiled for the common cases (no
+ * faults, lines or run beside; all ports or one) and for the rest.
  */
 static noinline int tick_onward(struct txn_engine *e, u64 t, u64 before)
 {
 	struct txn_ledger *L = e->L;
-	bool simple = !L->ndown && !e->g->line && !L->taken && !e->g->one_line &&
-		      L->p.port_model != TXNET_PORT_SINGLE;
+	bool simple = !L->ndown && !e->g->line && !L->taken, single = single_ported(e);
+	txn_onward_fn *onward = e->sched->onward_now ? e->sched->onward_now(e) : NULL;
 	u32 sent = 0, got = 0;
 	int ret;
 
-	if (e->pq_keys)
-		ret = simple ? move_on(e, t, &sent, &got, true, true) :
-			       move_on(e, t, &sent, &got, true, false);
+	if (!onward)
+		onward = e->sched->onward;
+	if (!simple)
+		ret = e->pq_keys ? move_on(e, t, onward, &sent, &got, true, false, single) :
+				   move_on(e, t, onward, &sent, &got, false, false, single);
+	else if (single)
+		ret = e->pq_keys ? move_on(e, t, onward, &sent, &got, true, true, true) :
+				   move_on(e, t, onward, &sent, &got, false, true, true);
 	else
-		ret = simple ? move_on(e, t, &sent, &got, false, true) :
-			       move_on(e, t, &sent, &got, false, false);
+		ret = e->pq_keys ? move_on(e, t, onward, &sent, &got, true, true, false) :
+				   move_on(e, t, onward, &sent, &got, false, true, false);
 	/* before the counters move: a write of onward()'s to the scheduler's copies shows */
 	if (ret || e->failed || txn_check_untouched(e, t))
 		return -EPROTO;

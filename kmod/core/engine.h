@@ -61,6 +61,9 @@ int txn_fault_from_name(const char *name);
 struct txn_engine;
 struct txn_ledger;
 
+/* A unicast schedule's onward(): see struct txn_sched. */
+typedef u64 txn_onward_fn(const struct txn_engine *e, u32 pkt, u32 link, u32 dst);
+
 /* What a scheduler is: a policy over the engine's queues. */
 struct txn_sched {
 	u32 algo;			/* enum txnet_algo */
@@ -80,7 +83,13 @@ struct txn_sched {
 	 * it on (one call a hop, not two): on the FIFO, or on the priority
 	 * queue under key when the schedule has pq_keys.
 	 */
-	u64 (*onward)(const struct txn_engine *e, u32 pkt, u32 link, u32 dst);
+	txn_onward_fn *onward;
+	/*
+	 * Optional, with onward: the function onward() would call for the run
+	 * as it stands, asked once a tick: a schedule that serves many
+	 * networks names its leaf here instead of choosing it every hop.
+	 */
+	txn_onward_fn *(*onward_now)(const struct txn_engine *e);
 	/* Open traffic: route a newly injected @pkt (at its source); 0 or -errno. */
 	int (*inject)(struct txn_engine *e, u32 pkt);
 	/* Free what start allocated in e->priv; may be NULL. */
@@ -440,6 +449,8 @@ static inline u32 txn_pq_top(const struct txn_engine *e, u32 link)
 void txn_q_send_heads(struct txn_engine *e);
 void txn_pq_push(struct txn_engine *e, u32 link, u32 key, u32 pkt);
 u32 txn_pq_pop_max(struct txn_engine *e, u32 link);
+/* txn_move() of txn_pq_pop_max(@link) over @link, in one call: single-port picks. */
+void txn_pq_send_top(struct txn_engine *e, u32 link);
 /* Every link sends its most urgent packet: all-port priority schedules' choose. */
 void txn_pq_send_tops(struct txn_engine *e);
 /*

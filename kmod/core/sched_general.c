@@ -852,10 +852,11 @@ static noinline u64 onward_2d(const struct txn_engine *e, u32 pkt, u32 link, u32
 }
 
 /* Rings, arrays and their products past DTAB_K a side: a leaf too. */
-static noinline u64 onward_rings(const struct txn_engine *e, u32 link, u32 d)
+static noinline u64 onward_rings(const struct txn_engine *e, u32 pkt, u32 link, u32 d)
 {
 	u32 key, l = way_by_steps(e, e->priv, e->g->dst[link], d, &key, false);
 
+	(void)pkt;
 	return txn_way(l, key);
 }
 
@@ -875,8 +876,20 @@ static u64 gen_onward(const struct txn_engine *e, u32 pkt, u32 link, u32 dst)
 	if (s->two_d && !s->faulty)	/* calls in tail position: jumps to leaves */
 		return onward_2d(e, pkt, link, dst);
 	if (s->ringed && !s->faulty)
-		return onward_rings(e, link, dst);
+		return onward_rings(e, pkt, link, dst);
 	return onward_any(e, link, dst);
+}
+
+/* The leaf gen_onward() would choose this tick, so that the engine calls it directly. */
+static txn_onward_fn *gen_onward_now(const struct txn_engine *e)
+{
+	const struct gen *s = e->priv;
+
+	if (s->two_d && !s->faulty)
+		return onward_2d;
+	if (s->ringed && !s->faulty)
+		return onward_rings;
+	return gen_onward;
 }
 
 
@@ -1720,7 +1733,7 @@ static void send_best(struct txn_engine *e, struct gen *s, u32 best, u64 t)
 	s->recv[g->dst[best]] = t;
 	if (g->line)
 		s->line_at[g->line[best]] = t;
-	txn_move(e, txn_pq_pop_max(e, best), best);
+	txn_pq_send_top(e, best);
 }
 
 /*
@@ -1734,8 +1747,8 @@ static __always_inline void send_range_as(struct txn_engine *e, struct gen *s, u
 					  u64 t, const bool plain)
 {
 	const struct txn_graph *g = e->g;
-	u32 l, v, to, end, best, ok;
-	s64 top, most;
+	u32 l, v, to, end, best, ok, top, most;
+	u64 bits;
 
 	for (l = txn_next_active(e, lo); l < hi; l = txn_next_active(e, end)) {
 		v = g->src[l];
@@ -1747,12 +1760,12 @@ static __always_inline void send_range_as(struct txn_engine *e, struct gen *s, u
 				    (g->line && s->line_at[g->line[l]] == t))
 					continue;
 				s->recv[to] = to < s->n ? t : 0;
-				txn_move(e, txn_pq_pop_max(e, l), l);
+				txn_pq_send_top(e, l);
 			}
 			continue;
 		}
 		best = TXN_NO_LINK;
-		most = -1;
+		most = 0;
 		for (l = g->first[v]; l < end; l++) {	/* as many each time: no misprediction */
 			to = g->dst[l];
 			ok = s->recv[to] != t;
@@ -1761,8 +1774,9 @@ static __always_inline void send_range_as(struct txn_engine *e, struct gen *s, u
 				if (g->line)
 					ok &= s->line_at[g->line[l]] != t;
 			}
-			ok &= e->pq_bits[l] != 0;	/* every queue here is a priority queue */
-			top = ((s64)txn_pq_top(e, l) + 1) * ok - 1;	/* not ok: -1 */
+			/* every queue here is a priority queue: its top key + 1, or 0 */
+			bits = e->pq_bits[l];
+			top = (63 - (u32)__builtin_clzll(bits | 1) + (bits != 0)) & -ok;
 			best = top > most ? l : best;
 			most = top > most ? top : most;
 		}
@@ -1817,6 +1831,7 @@ const struct txn_sched txn_sched_general = {
 	.choose = gen_choose,
 	.arrive = gen_arrive,
 	.onward = gen_onward,
+	.onward_now = gen_onward_now,
 	.fini = gen_fini,
 	.pq_keys = gen_keys,
 	.priv_bytes = gen_priv_bytes,
