@@ -880,15 +880,39 @@ static u64 gen_onward(const struct txn_engine *e, u32 pkt, u32 link, u32 dst)
 	return onward_any(e, link, dst);
 }
 
-/* The leaf gen_onward() would choose this tick, so that the engine calls it directly. */
+/* Tabled products of other than two factors (rings, 3-D tori): a leaf for onward_now(). */
+static noinline u64 onward_steps(const struct txn_engine *e, u32 pkt, u32 link, u32 d)
+{
+	u32 key, l = way_by_steps(e, e->priv, e->g->dst[link], d, &key, true);
+
+	(void)pkt;
+	return txn_way(l, key);
+}
+
+/* Hypercubes (way_by_coord()'s first case): a leaf too. */
+static noinline u64 onward_cube(const struct txn_engine *e, u32 pkt, u32 link, u32 d)
+{
+	u32 key, l = way_by_coord(e, e->priv, e->g->dst[link], d, &key);
+
+	(void)pkt;
+	return txn_way(l, key);
+}
+
+/* The leaf gen_onward() would come to this tick, so that the engine calls it directly. */
 static txn_onward_fn *gen_onward_now(const struct txn_engine *e)
 {
 	const struct gen *s = e->priv;
 
-	if (s->two_d && !s->faulty)
+	if (s->faulty || s->tag)
+		return gen_onward;
+	if (s->two_d)
 		return onward_2d;
-	if (s->ringed && !s->faulty)
+	if (s->dtab)
+		return onward_steps;
+	if (s->ringed)
 		return onward_rings;
+	if (s->cube)
+		return onward_cube;
 	return gen_onward;
 }
 
