@@ -140,15 +140,39 @@ static bool receiving(const struct txn_engine *e, u32 v)
 	return false;
 }
 
+/*
+ * hop keeps FIFOs; hop_on priority queues, one key (the engine's one-pass
+ * tick is theirs): what a link holds, sends next and takes, either way.
+ */
+static void q_put(struct txn_engine *e, u32 link, u32 pkt)
+{
+	if (e->pq_keys)
+		txn_pq_push(e, link, 0, pkt);
+	else
+		txn_q_push(e, link, pkt);
+}
+
+static u32 q_head(const struct txn_engine *e, u32 link)
+{
+	if (!e->pq_keys)
+		return e->qhead[link];
+	return e->pq_bits[link] ? e->pq[(u64)txn_pq_top(e, link) * e->g->links + link] : TXN_NONE;
+}
+
+static u32 q_take(struct txn_engine *e, u32 link)
+{
+	return e->pq_keys ? txn_pq_pop_max(e, link) : txn_q_pop(e, link);
+}
+
 /* The first packet still waiting in a queue after this tick's choice, and its link. */
 static u32 waiting(const struct txn_engine *e, u32 *link)
 {
 	u32 l;
 
 	for (l = 0; l < e->g->links; l++) {
-		if (e->qhead[l] != TXN_NONE) {
+		if (q_head(e, l) != TXN_NONE) {
 			*link = l;
-			return e->qhead[l];
+			return q_head(e, l);
 		}
 	}
 	return TXN_NONE;
@@ -183,7 +207,7 @@ static int hop_start(struct txn_engine *e)
 	for (pkt = 0; pkt < e->npkts; pkt++) {
 		v = txn_pkt_loc(e, pkt);
 		if (v != TXN_NONE && pkt != adv.mute)
-			txn_q_push(e, toward(e, v, txn_pkt_dst(e, pkt)), pkt);
+			q_put(e, toward(e, v, txn_pkt_dst(e, pkt)), pkt);
 	}
 	return 0;
 }
@@ -196,10 +220,10 @@ static void hop_choose(struct txn_engine *e)
 
 	for (v = 0; v < g->nodes; v++) {
 		for (l = g->first[v]; l < g->first[v + 1]; l++) {
-			if (e->qhead[l] == TXN_NONE || (single && busy[g->dst[l]]))
+			if (q_head(e, l) == TXN_NONE || (single && busy[g->dst[l]]))
 				continue;
 			busy[g->dst[l]] = true;
-			txn_move(e, txn_q_pop(e, l), l);
+			txn_move(e, q_take(e, l), l);
 			if (single)
 				break;
 		}
@@ -225,10 +249,17 @@ static u64 hop_onward(const struct txn_engine *e, u32 pkt, u32 link, u32 d)
 	return txn_way(toward(e, e->g->dst[link], d), 0);
 }
 
+static u32 hop_keys(const struct txn_graph *g)
+{
+	(void)g;
+	return 1;
+}
+
 /*
- * hop whose arrivals the engine queues itself (onward()): a unicast run
- * then checks, moves and queues in one pass (engine.c, move_on()), which
- * must catch every break the two-pass path does.
+ * hop whose arrivals the engine queues itself (onward()), on priority
+ * queues: a unicast run then checks, moves and queues in one pass
+ * (engine.c, move_on()), which must catch every break the two-pass path
+ * does.
  */
 static const struct txn_sched hop_on = {
 	.algo = TXNET_ALGO_SHORTEST_PATH,
@@ -236,6 +267,7 @@ static const struct txn_sched hop_on = {
 	.start = hop_start,
 	.choose = hop_choose,
 	.onward = hop_onward,
+	.pq_keys = hop_keys,
 };
 
 static const struct txn_sched *const hops[] = { &hop, &hop_on };
@@ -509,9 +541,9 @@ static void link_twice_choose(struct txn_engine *e)
 	if (!breaking(e))
 		return;
 	for (l = 0; l < e->g->links; l++) {
-		if (e->qhead[l] != TXN_NONE && link_used(e, l)) {
-			did(e, e->g->src[l], e->qhead[l]);
-			txn_move(e, txn_q_pop(e, l), l);
+		if (q_head(e, l) != TXN_NONE && link_used(e, l)) {
+			did(e, e->g->src[l], q_head(e, l));
+			txn_move(e, q_take(e, l), l);
 			return;
 		}
 	}
@@ -550,10 +582,10 @@ static void send_twice_choose(struct txn_engine *e)
 		u = g->src[e->moves[i].link];
 		for (l = g->first[u]; l < g->first[u + 1]; l++) {
 			/* a free link to a node nobody sends to: only the sender breaks a rule */
-			if (e->qhead[l] == TXN_NONE || link_used(e, l) || receiving(e, g->dst[l]))
+			if (q_head(e, l) == TXN_NONE || link_used(e, l) || receiving(e, g->dst[l]))
 				continue;
-			did(e, u, e->qhead[l]);
-			txn_move(e, txn_q_pop(e, l), l);
+			did(e, u, q_head(e, l));
+			txn_move(e, q_take(e, l), l);
 			return;
 		}
 	}
