@@ -848,7 +848,8 @@ static noinline u64 onward_2d(const struct txn_engine *e, u32 pkt, u32 link, u32
 	(void)pkt;
 	way_step(e, s, rv, cd, 0, &off, &dist, &best, &least);
 	way_step(e, s, rv, cd, 1, &off, &dist, &best, &least);
-	return txn_way(best, key_of(s, dist));
+	/* key_of()'s cap is the engine's: it keeps an onward() key below pq_keys (s->keys) */
+	return txn_way(best, dist);
 }
 
 /* Rings, arrays and their products past DTAB_K a side: a leaf too. */
