@@ -1240,7 +1240,8 @@ static struct txnet_net *dump_net(struct sk_buff *skb, struct netlink_callback *
 /*
  * TXNET_CMD_SERIES: the last run's time series, a row a message, resumed
  * by row.  A run that ends between two parts of the dump replaces the
- * series: the run id marks the dump interrupted (NLM_F_DUMP_INTR).
+ * series: the run id marks the dump interrupted (NLM_F_DUMP_INTR); so
+ * does the network's end, as in a LINKS dump.
  */
 static int txnet_series_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
 {
@@ -1252,6 +1253,12 @@ static int txnet_series_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
 	int ret;
 
 	mutex_lock(&txnet_lock);
+	if (row && !txnet_net_find(sock_net(skb->sk), nla_data(name))) {
+		/* destroyed between two parts: the dump ends, marked interrupted */
+		cb->seq++;
+		ret = 0;
+		goto out;
+	}
 	tn = dump_net(skb, cb);
 	if (IS_ERR(tn)) {
 		ret = PTR_ERR(tn);
