@@ -791,6 +791,8 @@ static __always_inline u32 pq_pop(const struct txn_qs *q, struct txn_pkt *pk, u3
 	pkt = *b;
 	next = pk[pkt].next;
 	*b = next;
+	/* the one-pass tick's mark, left since the packet joined this queue */
+	pk[pkt].loc &= ~TXN_LOC_MARKS;
 	if (next == TXN_NONE)
 		q->pq_bits[link] = bits & ~(1ULL << key);
 	else	/* the link's next packet, most likely: read a tick ahead */
@@ -1102,7 +1104,12 @@ static noinline int no_such_link(struct txn_engine *e, u64 t, u32 pkt, u32 loc)
 	return txn_violate(e, t, loc, pkt, "no such link");
 }
 
-/* A move whose packet @loc is not at @from, the node its link leaves: why. */
+/*
+ * A move whose packet @loc is not at @from, the node its link leaves: why.
+ * A mark of another tick is the one-pass tick's, on a packet never taken
+ * off the queue it joined (only a pop clears it): moving it would leave
+ * it queued as well.
+ */
 static noinline int not_here(struct txn_engine *e, u64 t, u32 pkt, u32 from, u32 loc)
 {
 	if (loc == TXN_LOC_FREE)
@@ -1110,9 +1117,12 @@ static noinline int not_here(struct txn_engine *e, u64 t, u32 pkt, u32 from, u32
 	if (loc == TXN_LOC_GONE)
 		return txn_violate(e, t, from, pkt,
 				   "packet moved after it was consumed, merged or folded");
-	if (loc & TXN_LOC_MOVED)
+	if ((loc & TXN_LOC_MARKS) == txn_loc_mark(t))
 		return txn_violate(e, t, from, pkt,
 				   "store-and-forward: packet moved twice in one tick");
+	if (loc & TXN_LOC_MOVED)
+		return txn_violate(e, t, from, pkt,
+				   "packet moved without being taken off the queue it joined");
 	return txn_violate(e, t, from, pkt, "packet is not at the node the link leaves");
 }
 
@@ -1220,8 +1230,8 @@ static __always_inline int check_move(struct txn_engine *e, const struct txn_mv 
 
 /*
  * Check and apply every move of tick @t in one pass.  A packet that moved
- * this tick carries TXN_LOC_MOVED until the tick ends, so a second move of
- * it is caught; arrivals are handed to the schedule only after the pass.
+ * this tick carries txn_loc_mark(@t) until the tick ends, so a second move
+ * of it is caught; arrivals are handed to the schedule only after the pass.
  * @plain: a closed unicast run, the common case, handled in line (the
  * function is compiled once for each value).
  */
@@ -1255,12 +1265,12 @@ static __always_inline int move_all(struct txn_engine *e, u64 t, u32 *narr, cons
 				recvd[to]++;
 				got++;
 			} else {
-				pk[pkt].loc = to | TXN_LOC_MOVED;
+				pk[pkt].loc = to | txn_loc_mark(t);
 				arrivals[na++] = i;
 			}
 			continue;
 		}
-		pk[pkt].loc = to | TXN_LOC_MOVED;
+		pk[pkt].loc = to | txn_loc_mark(t);
 		ret = arrive_at(e, t, pkt, to);
 		if (ret < 0)
 			break;
@@ -1389,9 +1399,11 @@ static __always_inline int send_on(struct txn_engine *e, u64 t, u32 narr, const 
  * general schedule's case, in one pass: each move checked and made, and a
  * packet not yet home queued at once on the link onward() names, the
  * moves read once.  That is send_on()'s order: every pop was before the
- * pass, so nothing leaves in the tick it arrived.  The moved mark still
- * catches a second move of a packet this tick; it is cleared after the
- * pass.  (FIFO schedules keep the two passes: a FIFO push writes the old
+ * pass, so nothing leaves in the tick it arrived.  The moved mark, with
+ * the tick's parity, still catches a second move of a packet this tick;
+ * it is not cleared by another pass but by the pop that takes the packet
+ * off the queue it joined (pq_pop()), and every reader of a location
+ * masks it (TXN_LOC_MARKS).  (FIFO schedules keep the two passes: a FIFO push writes the old
  * tail's record, and among the checks those stores made message-shift's
  * single-port hop 40% slower, for fewer instructions.)  @simple: no link
  * down, no lines, no run beside: nothing of theirs to check; @single: the
@@ -1407,8 +1419,8 @@ static __always_inline int move_on(struct txn_engine *e, u64 t, txn_onward_fn *o
 	const struct txn_move *moves = e->moves;
 	const u32 nmoves = e->nmoves, keys = e->pq_keys;
 	struct txn_pkt *pk = L->pk;
-	u32 *arrivals = L->arrivals, *recvd = L->recvd;
-	u32 i, pkt, link, to = 0, next, key, na = 0, home = 0;
+	u32 *recvd = L->recvd, mark = txn_loc_mark(t);
+	u32 i, pkt, link, to = 0, next, key, home = 0;
 	u64 way;
 	int ret = 0;
 
@@ -1426,8 +1438,7 @@ static __always_inline int move_on(struct txn_engine *e, u64 t, txn_onward_fn *o
 			home++;
 			continue;
 		}
-		pk[pkt].loc = to | TXN_LOC_MOVED;
-		arrivals[na++] = pkt;
+		pk[pkt].loc = to | mark;
 		way = onward(e, pkt, link, pk[pkt].tag);
 		next = (u32)way;
 		/* A link that leaves another node is caught when the packet moves on it. */
@@ -1440,8 +1451,6 @@ static __always_inline int move_on(struct txn_engine *e, u64 t, txn_onward_fn *o
 	}
 	*sent = i;
 	*got = home;
-	while (na)
-		pk[arrivals[--na]].loc &= ~TXN_LOC_MOVED;
 	return ret;
 }
 

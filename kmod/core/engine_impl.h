@@ -13,6 +13,19 @@
 #define TXN_LOC_GONE		((u32)~0U)	/* consumed, merged away or folded */
 #define TXN_LOC_FREE		((u32)~2U)	/* a slot not in use */
 #define TXN_LOC_MOVED		(1U << 31)	/* or-ed into loc during its move; vertices < 2^24 */
+#define TXN_LOC_PARITY		(1U << 30)	/* ... with the parity of its tick */
+#define TXN_LOC_MARKS		(TXN_LOC_MOVED | TXN_LOC_PARITY)
+
+/*
+ * The mark of a packet that moved in tick @t.  The two-pass tick clears
+ * it when the tick ends; the one-pass tick (engine.c, move_on()) leaves it
+ * until the packet is popped from the queue it joined, so a mark of
+ * another tick's parity is an old one.
+ */
+static inline u32 txn_loc_mark(u64 t)
+{
+	return TXN_LOC_MOVED | (t & 1 ? TXN_LOC_PARITY : 0);
+}
 
 enum txn_kind {
 	TXN_UNICAST,		/* consumed at its destination */

@@ -19,7 +19,7 @@ static bool live(const struct txn_engine *e, u32 pkt)
 
 u32 txn_pkt_loc(const struct txn_engine *e, u32 pkt)
 {
-	return live(e, pkt) ? e->L->pk[pkt].loc & ~TXN_LOC_MOVED : TXN_NONE;
+	return live(e, pkt) ? e->L->pk[pkt].loc & ~TXN_LOC_MARKS : TXN_NONE;
 }
 
 u32 txn_pkt_dst(const struct txn_engine *e, u32 pkt)
@@ -100,7 +100,7 @@ static int held(struct txn_engine *e, u32 pkt, const char *at_switch)
 				   "no such packet: the scheduler made it up");
 	loc = e->L->pk[pkt].loc;
 	if (loc & TXN_LOC_MOVED)
-		return txn_violate(e, now(e), loc & ~TXN_LOC_MOVED, pkt,
+		return txn_violate(e, now(e), loc & ~TXN_LOC_MARKS, pkt,
 				   "packet used while it is crossing a link");
 	if (loc >= e->n)
 		return txn_violate(e, now(e), loc, pkt, at_switch);

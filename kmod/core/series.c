@@ -166,8 +166,8 @@ void txn_series_held(struct txn_series *s, u64 t, const struct txn_pkt *pk, u32 
 
 	memset(s->count, 0, s->nodes * sizeof(u32));
 	for (p = 0; p < npkts; p++)
-		if (pk[p].loc < s->nodes)
-			s->count[pk[p].loc]++;
+		if ((pk[p].loc & ~TXN_LOC_MARKS) < s->nodes)	/* GONE and FREE stay past */
+			s->count[pk[p].loc & ~TXN_LOC_MARKS]++;
 	for (v = 0; v < s->nodes; v++) {
 		h = col + (size_t)(v / s->group) * SAMPLES;
 		*h = s->count[v] > *h ? s->count[v] : *h;

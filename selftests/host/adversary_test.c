@@ -701,6 +701,50 @@ TEST(move_from_the_wrong_node)
 	}
 }
 
+/*
+ * 4b. hop_on: a relay's packet, queued there by the engine when it
+ * arrived last tick, is moved on without being taken off that queue.  The
+ * one-pass tick leaves an arrival's mark until the pop (engine.c,
+ * move_on()), so the move is caught; the honest schedule pops first.
+ */
+static void unpopped_choose(struct txn_engine *e)
+{
+	u32 l, pkt;
+
+	if (adv.did || NOW(e) < adv.at) {
+		inner_choose(e);
+		return;
+	}
+	for (l = 0; l < e->g->links; l++) {
+		pkt = q_head(e, l);
+		if (pkt != TXN_NONE && txn_pkt_loc(e, pkt) != txn_pkt_src(e, pkt)) {
+			did(e, e->g->src[l], pkt);
+			txn_move(e, pkt, l);
+			return;
+		}
+	}
+	inner_choose(e);
+}
+
+TEST(move_without_a_pop)
+{
+	struct txn_run_params p = params(TXNET_OP_SCATTER, TXNET_PORT_ALL);
+	struct txn_sched s = arm(&hop_on, unpopped_choose, NULL, 2, 0);
+	struct outcome o;
+
+	/* scatter from 0 on linear 4: a relay sends on the tick after a packet arrives */
+	ASSERT_EQ(0, go("linear 4", &s, &p, &o));
+	ASSERT_TRUE(adv.did);
+	EXPECT_NE(0, adv.did_node);
+	EXPECT_CAUGHT(o, "packet moved without being taken off the queue it joined", adv.did_tick,
+		      adv.did_node, "");
+	EXPECT_EQ(adv.did_pkt, o.pkt);
+
+	s = arm(&hop_on, NULL, NULL, 0, 0);
+	ASSERT_EQ(0, go("linear 4", &s, &p, &o));
+	EXPECT_VERIFIED(o, "");
+}
+
 /* ------------------------------------------------ 5. consumed packet */
 
 /*
