@@ -1126,7 +1126,6 @@ static noinline int not_here(struct txn_engine *e, u64 t, u32 pkt, u32 from, u32
 	return txn_violate(e, t, from, pkt, "packet is not at the node the link leaves");
 }
 
-
 /*
  * What the checks read of the engine, in a local: the passes' stores
  * (records, stamps, queues) could alias the fields, which would be read
@@ -1403,11 +1402,11 @@ static __always_inline int send_on(struct txn_engine *e, u64 t, u32 narr, const 
  * the tick's parity, still catches a second move of a packet this tick;
  * it is not cleared by another pass but by the pop that takes the packet
  * off the queue it joined (pq_pop()), and every reader of a location
- * masks it (TXN_LOC_MARKS).  (FIFO schedules keep the two passes: a FIFO push writes the old
- * tail's record, and among the checks those stores made message-shift's
- * single-port hop 40% slower, for fewer instructions.)  @simple: no link
- * down, no lines, no run beside: nothing of theirs to check; @single: the
- * single-port rule.  The counters are left to the caller, which checks
+ * masks it (TXN_LOC_MARKS).  (FIFO schedules keep the two passes: a FIFO
+ * push writes the old tail's record, and among the checks those stores
+ * made message-shift's single-port hop 40% slower, for fewer
+ * instructions.)  @simple: no link down, no lines, no run beside: nothing
+ * of theirs to check; @single: the single-port rule.  The counters are left to the caller, which checks
  * that onward() wrote none of the scheduler's copies first.
  */
 static __always_inline int move_on(struct txn_engine *e, u64 t, txn_onward_fn *onward, u32 *sent,
@@ -1479,9 +1478,9 @@ static int tick_end(struct txn_engine *e, u64 t, u64 before);
 
 /*
  * The rest of a tick of a closed unicast run with onward() and priority
- * queues: the moves made
- * and queued on in one pass (move_on()), compiled for the common cases (no
- * faults, lines or run beside; all ports or one) and for the rest.
+ * queues: the moves made and queued on in one pass (move_on()), compiled
+ * for the common cases (no faults, lines or run beside; all ports or one)
+ * and for the rest.
  */
 static noinline int tick_onward(struct txn_engine *e, u64 t, u64 before)
 {

@@ -862,26 +862,15 @@ static noinline u64 onward_rings(const struct txn_engine *e, u32 pkt, u32 link, 
 }
 
 /* Every other network, or faults: out of line, so that the common cases save no registers. */
-static noinline u64 onward_any(const struct txn_engine *e, u32 link, u32 dst)
+static noinline u64 onward_any(const struct txn_engine *e, u32 pkt, u32 link, u32 dst)
 {
 	u32 key, l = way_toward(e, e->priv, e->g->dst[link], dst, &key);
 
+	(void)pkt;
 	return txn_way(l, key);
 }
 
-/* Unicast packets: the engine queues them where this says, one call a hop. */
-static u64 gen_onward(const struct txn_engine *e, u32 pkt, u32 link, u32 dst)
-{
-	const struct gen *s = e->priv;
-
-	if (s->two_d && !s->faulty)	/* calls in tail position: jumps to leaves */
-		return onward_2d(e, pkt, link, dst);
-	if (s->ringed && !s->faulty)
-		return onward_rings(e, pkt, link, dst);
-	return onward_any(e, link, dst);
-}
-
-/* Tabled products of other than two factors (rings, 3-D tori): a leaf for onward_now(). */
+/* Tabled products of other than two factors (rings, 3-D tori): a leaf. */
 static noinline u64 onward_steps(const struct txn_engine *e, u32 pkt, u32 link, u32 d)
 {
 	u32 key, l = way_by_steps(e, e->priv, e->g->dst[link], d, &key, true);
@@ -899,13 +888,17 @@ static noinline u64 onward_cube(const struct txn_engine *e, u32 pkt, u32 link, u
 	return txn_way(l, key);
 }
 
-/* The leaf gen_onward() would come to this tick, so that the engine calls it directly. */
+/*
+ * The leaf that routes this run's unicast packets as it stands (faults
+ * change it): asked by the engine once a tick (onward_now), so that no
+ * hop pays for the choice.
+ */
 static txn_onward_fn *gen_onward_now(const struct txn_engine *e)
 {
 	const struct gen *s = e->priv;
 
 	if (s->faulty || s->tag)
-		return gen_onward;
+		return onward_any;
 	if (s->two_d)
 		return onward_2d;
 	if (s->dtab)
@@ -914,9 +907,14 @@ static txn_onward_fn *gen_onward_now(const struct txn_engine *e)
 		return onward_rings;
 	if (s->cube)
 		return onward_cube;
-	return gen_onward;
+	return onward_any;
 }
 
+/* Unicast packets: the engine queues them where this says, one call a hop. */
+static u64 gen_onward(const struct txn_engine *e, u32 pkt, u32 link, u32 dst)
+{
+	return gen_onward_now(e)(e, pkt, link, dst);
+}
 
 static u64 gen_way_from(const struct txn_engine *e, u32 pkt, u32 v, u32 dst)
 {
