@@ -969,6 +969,85 @@ void txn_sq_send_tops(struct txn_engine *e)
 	send_all(e, 2);
 }
 
+/*
+ * Links [@lo, @hi) on node boundaries: a node's links are weighed together
+ * without a branch on their queues (which of them is busy or most urgent
+ * is as random as the traffic).  Of two priority queues the one with the
+ * larger key bits has the higher top key (a tie goes to the next key
+ * down); an empty link or one whose head has received weighs 0.
+ */
+static __always_inline void weigh_port(const struct txn_qs *q, const u32 *dst, const u64 *recv,
+				       u64 t, u32 l, u32 *best, u64 *most)
+{
+	u64 bits = q->pq_bits[l] & -(u64)(recv[dst[l]] != t);
+
+	*best = bits > *most ? l : *best;
+	*most = bits > *most ? bits : *most;
+}
+
+static __always_inline u32 send_single(struct txn_engine *e, const struct txn_qs *q,
+				       struct txn_pkt *pk, u32 lo, u32 hi, u64 *recv, u32 n,
+				       const u32 deg)
+{
+	const u32 *first = e->g->first, *dst = e->g->dst;
+	struct txn_move *moves = e->moves;
+	u32 l, v, k, links, end, best, max = e->max_moves;
+	u64 t = e->tick + 1, most;
+
+	for (l = txn_next_active(e, lo); l < hi; l = txn_next_active(e, end)) {
+		v = q->src[l];
+		l = deg ? v * deg : first[v];
+		links = deg ? deg : first[v + 1] - l;
+		end = l + links;
+		best = TXN_NONE;
+		most = 0;
+		if (deg == 4) {		/* unrolled: -O2 keeps even a known count's loop */
+			weigh_port(q, dst, recv, t, l, &best, &most);
+			weigh_port(q, dst, recv, t, l + 1, &best, &most);
+			weigh_port(q, dst, recv, t, l + 2, &best, &most);
+			weigh_port(q, dst, recv, t, l + 3, &best, &most);
+		} else {
+			for (k = 0; k < links; k++)	/* as many each time: no misprediction */
+				weigh_port(q, dst, recv, t, l + k, &best, &most);
+		}
+		if (best == TXN_NONE)
+			continue;
+		recv[dst[best]] = t;
+		if (n < max) {
+			moves[n].pkt = pq_pop(q, pk, best);
+			moves[n].link = best;
+		} else {
+			pq_pop(q, pk, best);
+		}
+		n++;
+	}
+	return n;
+}
+
+void txn_pq_send_tops_single(struct txn_engine *e, u32 from, u64 *recv)
+{
+	const struct txn_qs q = qs_of(e);
+	struct txn_pkt *pk = e->L->pk;
+	u32 n = e->nmoves;
+
+	/* the common degrees, their loops unrolled */
+	switch (e->g->degree) {
+	case 4:
+		n = send_single(e, &q, pk, from, q.links, recv, n, 4);
+		n = send_single(e, &q, pk, 0, from, recv, n, 4);
+		break;
+	case 2:
+		n = send_single(e, &q, pk, from, q.links, recv, n, 2);
+		n = send_single(e, &q, pk, 0, from, recv, n, 2);
+		break;
+	default:
+		n = send_single(e, &q, pk, from, q.links, recv, n, 0);
+		n = send_single(e, &q, pk, 0, from, recv, n, 0);
+		break;
+	}
+	e->nmoves = n;
+}
+
 int txn_violate(struct txn_engine *e, u64 tick, u32 node, u32 pkt, const char *rule)
 {
 	if (e->failed)

@@ -454,6 +454,13 @@ void txn_pq_send_top(struct txn_engine *e, u32 link);
 /* Every link sends its most urgent packet: all-port priority schedules' choose. */
 void txn_pq_send_tops(struct txn_engine *e);
 /*
+ * Single-port, every node a processor with links of its own: from the node
+ * owning link @from on, each node with packets queued sends its most
+ * urgent one over a link whose head has not received this tick; @recv[v]
+ * is tick + 1 when processor v last received (the caller's, kept here).
+ */
+void txn_pq_send_tops_single(struct txn_engine *e, u32 from, u64 *recv);
+/*
  * Sorted queues, for schedules whose keys have no small bound (sched->
  * sq_key says how urgent a packet is): no table of links x keys, only the
  * packets' own chain.  A link has two lanes, each in non-increasing key

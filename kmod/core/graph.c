@@ -68,6 +68,16 @@ static void base_of(const struct txn_prod *p, struct txn_graph *g)
 	}
 }
 
+static u32 regular_degree(const struct txn_graph *g)
+{
+	u32 v, d = g->first[1] - g->first[0];
+
+	for (v = 1; v < g->nodes; v++)
+		if (g->first[v + 1] - g->first[v] != d)
+			return 0;
+	return d;
+}
+
 int txn_graph_build(const struct txn_spec *spec, const struct txn_counts *counts,
 		    struct txn_graph *g)
 {
@@ -127,7 +137,10 @@ int txn_graph_build(const struct txn_spec *spec, const struct txn_counts *counts
 			factors_of(&p, g);
 		break;
 	}
-	if (ret)
+	if (ret) {
 		txn_graph_free(g);
-	return ret;
+		return ret;
+	}
+	g->degree = regular_degree(g);
+	return 0;
 }

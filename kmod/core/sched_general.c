@@ -1760,23 +1760,24 @@ static void send_best(struct txn_engine *e, struct gen *s, u32 best, u64 t)
 }
 
 /*
- * Single-port, or a MIN: the nodes with work in [@lo, @hi) (node
- * boundaries), in order: each processor picks its most urgent link whose
- * head has not received this tick; switches send on every line.  A node's
- * links are weighed together and without a branch on their queues (which
- * of them is busy or most urgent is as random as the traffic).
+ * Single-port with switches or shared lines (a MIN): the nodes with work
+ * in [@lo, @hi) (node boundaries), in order: each processor picks its most
+ * urgent link whose head has not received this tick (as
+ * txn_pq_send_tops_single() does where there are processors alone);
+ * switches send on every line.  A node's links are weighed together and
+ * without a branch on their queues (which of them is busy or most urgent
+ * is as random as the traffic).
  */
-static __always_inline void send_range_as(struct txn_engine *e, struct gen *s, u32 lo, u32 hi,
-					  u64 t, const bool plain)
+static void send_range(struct txn_engine *e, struct gen *s, u32 lo, u32 hi, u64 t)
 {
 	const struct txn_graph *g = e->g;
-	u32 l, v, to, end, best, ok, top, most;
-	u64 bits;
+	u32 l, v, to, end, best, ok;
+	u64 bits, most;
 
 	for (l = txn_next_active(e, lo); l < hi; l = txn_next_active(e, end)) {
 		v = g->src[l];
 		end = g->first[v + 1];
-		if (!plain && v >= s->n) {
+		if (v >= s->n) {
 			for (; l < end; l = txn_next_active(e, l + 1)) {
 				to = g->dst[l];
 				if ((to < s->n && s->recv[to] == t) ||
@@ -1791,29 +1792,20 @@ static __always_inline void send_range_as(struct txn_engine *e, struct gen *s, u
 		most = 0;
 		for (l = g->first[v]; l < end; l++) {	/* as many each time: no misprediction */
 			to = g->dst[l];
-			ok = s->recv[to] != t;
-			if (!plain) {
-				ok |= to >= s->n;	/* recv[] has every vertex */
-				if (g->line)
-					ok &= s->line_at[g->line[l]] != t;
-			}
-			/* every queue here is a priority queue: its top key + 1, or 0 */
-			bits = e->pq_bits[l];
-			top = (63 - (u32)__builtin_clzll(bits | 1) + (bits != 0)) & -ok;
-			best = top > most ? l : best;
-			most = top > most ? top : most;
+			ok = s->recv[to] != t || to >= s->n;	/* recv[] has every vertex */
+			if (g->line)
+				ok &= s->line_at[g->line[l]] != t;
+			/*
+			 * every queue here is a priority queue: the larger its
+			 * key bits, the higher its top key (ties go to the next
+			 * key down); an empty or refused link weighs 0
+			 */
+			bits = e->pq_bits[l] & -(u64)ok;
+			best = bits > most ? l : best;
+			most = bits > most ? bits : most;
 		}
 		send_best(e, s, best, t);
 	}
-}
-
-/* Processors alone, no shared lines: the checks for switches left out. */
-static void send_range(struct txn_engine *e, struct gen *s, u32 lo, u32 hi, u64 t)
-{
-	if (s->V == s->n && !e->g->line)
-		send_range_as(e, s, lo, hi, t, true);
-	else
-		send_range_as(e, s, lo, hi, t, false);
 }
 
 /*
@@ -1843,6 +1835,10 @@ static void gen_choose(struct txn_engine *e)
 		return;
 	}
 	start = g->first[e->tick % s->V];
+	if (s->V == s->n && !g->line) {
+		txn_pq_send_tops_single(e, start, s->recv);
+		return;
+	}
 	send_range(e, s, start, g->links, t);
 	send_range(e, s, 0, start, t);
 }

@@ -86,6 +86,8 @@ struct txn_graph {
 	u32 *line;
 	/* MINs: a processor has one line in and one out, one packet a tick each */
 	bool one_line;
+	/* links each node has when every node has as many (rings, tori, cubes), else 0 */
+	u32 degree;
 	/* MINs: the wiring (enum txnet_topology), else 0 */
 	u32 min_topo;
 	/*

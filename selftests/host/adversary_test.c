@@ -621,6 +621,65 @@ TEST(single_port_node_sends_twice)
 	EXPECT_EQ(1, o.steps);
 }
 
+/*
+ * hop_on choosing with the engine's single-port pick
+ * (txn_pq_send_tops_single()), which proposes from the caller's recv[]:
+ * what the caller keeps there must not get a move past the rule.
+ */
+static u64 pick_recv[64];
+
+static void pick_choose(struct txn_engine *e)
+{
+	txn_pq_send_tops_single(e, 0, pick_recv);
+}
+
+static const struct txn_sched pick_on = {
+	.algo = TXNET_ALGO_SHORTEST_PATH,
+	.name = "pick-onward",
+	.start = hop_start,
+	.choose = pick_choose,
+	.onward = hop_onward,
+	.pq_keys = hop_keys,
+};
+
+/* 2. ... the pick asked again in the tick, its recv[] wiped: a node that sent proposes another. */
+static void pick_twice_choose(struct txn_engine *e)
+{
+	u32 n0;
+
+	inner_choose(e);
+	if (!breaking(e))
+		return;
+	memset(pick_recv, 0, sizeof(pick_recv));
+	n0 = e->nmoves;
+	txn_pq_send_tops_single(e, 0, pick_recv);
+	if (e->nmoves > n0)
+		did(e, e->g->src[e->moves[n0].link], e->moves[n0].pkt);
+}
+
+TEST(single_port_pick_asked_twice)
+{
+	struct txn_run_params p = params(TXNET_OP_SCATTER, TXNET_PORT_SINGLE);
+	struct txn_sched s;
+	struct outcome o;
+
+	/* scatter from the middle of linear 3: the root has a packet each way */
+	p.root = 1;
+	memset(pick_recv, 0, sizeof(pick_recv));
+	s = arm(&pick_on, pick_twice_choose, NULL, 1, 0);
+	ASSERT_EQ(0, go("linear 3", &s, &p, &o));
+	ASSERT_TRUE(adv.did);
+	EXPECT_EQ(1, adv.did_node);
+	EXPECT_CAUGHT(o, R_SENT_TWICE, adv.at, adv.did_node, "pick asked twice");
+
+	/* asked once a tick, it sends one a tick: two ticks, verified */
+	memset(pick_recv, 0, sizeof(pick_recv));
+	s = arm(&pick_on, NULL, NULL, 0, 0);
+	ASSERT_EQ(0, go("linear 3", &s, &p, &o));
+	EXPECT_VERIFIED(o, "");
+	EXPECT_EQ(2, o.steps);
+}
+
 /* ------------------------------------------------ 3. store-and-forward */
 
 /* 3. A packet passing through a relay is sent on in the tick it arrives (cut-through). */

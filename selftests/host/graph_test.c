@@ -264,8 +264,8 @@ TEST(large)
 static void check_product_def(struct __test_metadata *_metadata, const char *text)
 {
 	uint32_t cu[TXNET_MAX_DIMS], cv[TXNET_MAX_DIMS], size[TXNET_MAX_DIMS];
-	uint32_t kind[TXNET_MAX_DIMS], nd, u, v, i, diff, at, port, t, l, b, a;
-	bool hyper, want;
+	uint32_t kind[TXNET_MAX_DIMS], nd, u, v, i, diff, at, port, t, l, b, a, deg, deg0 = 0;
+	bool hyper, want, regular = true;
 	struct tg tg;
 	const char *why;
 
@@ -331,7 +331,13 @@ static void check_product_def(struct __test_metadata *_metadata, const char *tex
 					       port - tg.g.first[u]);
 		}
 		ASSERT_EQ(tg.g.first[u + 1], port) TH_LOG("%s: degree of %u", text, u);
+		deg = port - tg.g.first[u];
+		if (u == 0)
+			deg0 = deg;
+		regular &= deg == deg0;
 	}
+	/* topology.h: degree is every node's when they all have as many links, else 0 */
+	EXPECT_EQ(regular ? deg0 : 0, tg.g.degree) TH_LOG("%s: regular degree", text);
 	if (hyper)
 		for (u = 0; u < tg.g.nodes; u++)
 			for (l = 0; l < nd; l++)
