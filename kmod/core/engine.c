@@ -985,41 +985,95 @@ static __always_inline void weigh_port(const struct txn_qs *q, const u32 *dst, c
 	*most = bits > *most ? bits : *most;
 }
 
-static __always_inline u32 send_single(struct txn_engine *e, const struct txn_qs *q,
-				       struct txn_pkt *pk, u32 lo, u32 hi, u64 *recv, u32 n,
-				       const u32 deg)
+/* Node @v weighed (@l its first link, @links of them, @deg if all alike) and its choice popped. */
+static __always_inline u32 send_node(struct txn_engine *e, const struct txn_qs *q,
+				     struct txn_pkt *pk, u32 l, u32 links, u64 *recv, u64 t, u32 n,
+				     const u32 deg)
 {
-	const u32 *first = e->g->first, *dst = e->g->dst;
-	struct txn_move *moves = e->moves;
-	u32 l, v, k, links, end, best, max = e->max_moves;
-	u64 t = e->tick + 1, most;
+	const u32 *dst = e->g->dst;
+	u32 k, best = TXN_NONE;
+	u64 most = 0;
 
-	for (l = txn_next_active(e, lo); l < hi; l = txn_next_active(e, end)) {
+	if (deg == 4) {		/* unrolled: -O2 keeps even a known count's loop */
+		weigh_port(q, dst, recv, t, l, &best, &most);
+		weigh_port(q, dst, recv, t, l + 1, &best, &most);
+		weigh_port(q, dst, recv, t, l + 2, &best, &most);
+		weigh_port(q, dst, recv, t, l + 3, &best, &most);
+	} else if (deg == 2) {
+		weigh_port(q, dst, recv, t, l, &best, &most);
+		weigh_port(q, dst, recv, t, l + 1, &best, &most);
+	} else {
+		for (k = 0; k < links; k++)	/* as many each time: no misprediction */
+			weigh_port(q, dst, recv, t, l + k, &best, &most);
+	}
+	if (best == TXN_NONE)
+		return n;
+	recv[dst[best]] = t;
+	if (n < e->max_moves) {
+		e->moves[n].pkt = pq_pop(q, pk, best);
+		e->moves[n].link = best;
+	} else {
+		pq_pop(q, pk, best);
+	}
+	return n + 1;
+}
+
+/* Links [@lo, @hi) on node boundaries, any degree: the nodes with work, by txn_next_active(). */
+static __always_inline u32 send_single(struct txn_engine *e, const struct txn_qs *q,
+				       struct txn_pkt *pk, u32 lo, u32 hi, u64 *recv, u32 n)
+{
+	const u32 *first = e->g->first;
+	u64 t = e->tick + 1;
+	u32 l, v;
+
+	for (l = txn_next_active(e, lo); l < hi; l = txn_next_active(e, first[v + 1])) {
 		v = q->src[l];
-		l = deg ? v * deg : first[v];
-		links = deg ? deg : first[v + 1] - l;
-		end = l + links;
-		best = TXN_NONE;
-		most = 0;
-		if (deg == 4) {		/* unrolled: -O2 keeps even a known count's loop */
-			weigh_port(q, dst, recv, t, l, &best, &most);
-			weigh_port(q, dst, recv, t, l + 1, &best, &most);
-			weigh_port(q, dst, recv, t, l + 2, &best, &most);
-			weigh_port(q, dst, recv, t, l + 3, &best, &most);
-		} else {
-			for (k = 0; k < links; k++)	/* as many each time: no misprediction */
-				weigh_port(q, dst, recv, t, l + k, &best, &most);
+		n = send_node(e, q, pk, first[v], first[v + 1] - first[v], recv, t, n, 0);
+	}
+	return n;
+}
+
+/* The next word of active[] from @w on with a bit set, or @words. */
+static __always_inline u32 next_word(const struct txn_qs *q, u32 w, u32 words)
+{
+	u32 s = w / 64;
+	u64 bits;
+
+	if (w >= words)
+		return words;
+	bits = q->active_sum[s] & (~0ULL << (w % 64));
+	while (!bits) {
+		if (++s * 64 >= words)
+			return words;
+		bits = q->active_sum[s];
+	}
+	w = s * 64 + (u32)__builtin_ctzll(bits);
+	return w < words ? w : words;
+}
+
+/*
+ * The same where every node has @deg links, 2 or 4: a node's links are
+ * @deg bits of one word of active[], so the words are walked as they are
+ * (the all-port pass's way), a node a lowest bit, not searched for.
+ */
+static __always_inline u32 send_single_words(struct txn_engine *e, const struct txn_qs *q,
+					     struct txn_pkt *pk, u32 lo, u32 hi, u64 *recv,
+					     u32 n, const u32 deg)
+{
+	u32 w, l, words = (hi + 63) / 64;
+	u64 t = e->tick + 1, bits;
+
+	for (w = next_word(q, lo / 64, words); w < words; w = next_word(q, w + 1, words)) {
+		bits = q->active[w];
+		if (w == lo / 64)
+			bits &= ~0ULL << (lo % 64);
+		if (w == words - 1 && hi % 64)
+			bits &= (1ULL << (hi % 64)) - 1;
+		while (bits) {
+			l = (u32)__builtin_ctzll(bits) & ~(deg - 1);
+			bits &= ~(((1ULL << deg) - 1) << l);
+			n = send_node(e, q, pk, w * 64 + l, deg, recv, t, n, deg);
 		}
-		if (best == TXN_NONE)
-			continue;
-		recv[dst[best]] = t;
-		if (n < max) {
-			moves[n].pkt = pq_pop(q, pk, best);
-			moves[n].link = best;
-		} else {
-			pq_pop(q, pk, best);
-		}
-		n++;
 	}
 	return n;
 }
@@ -1033,16 +1087,16 @@ void txn_pq_send_tops_single(struct txn_engine *e, u32 from, u64 *recv)
 	/* the common degrees, their loops unrolled */
 	switch (e->g->degree) {
 	case 4:
-		n = send_single(e, &q, pk, from, q.links, recv, n, 4);
-		n = send_single(e, &q, pk, 0, from, recv, n, 4);
+		n = send_single_words(e, &q, pk, from, q.links, recv, n, 4);
+		n = send_single_words(e, &q, pk, 0, from, recv, n, 4);
 		break;
 	case 2:
-		n = send_single(e, &q, pk, from, q.links, recv, n, 2);
-		n = send_single(e, &q, pk, 0, from, recv, n, 2);
+		n = send_single_words(e, &q, pk, from, q.links, recv, n, 2);
+		n = send_single_words(e, &q, pk, 0, from, recv, n, 2);
 		break;
 	default:
-		n = send_single(e, &q, pk, from, q.links, recv, n, 0);
-		n = send_single(e, &q, pk, 0, from, recv, n, 0);
+		n = send_single(e, &q, pk, from, q.links, recv, n);
+		n = send_single(e, &q, pk, 0, from, recv, n);
 		break;
 	}
 	e->nmoves = n;
@@ -1237,24 +1291,30 @@ static bool single_ported(const struct txn_engine *e)
 	return e->L->p.port_model == TXNET_PORT_SINGLE || e->g->one_line;
 }
 
+static noinline int port_twice(struct txn_engine *e, u64 t, u32 node, u32 pkt, bool sent)
+{
+	if (e->g->one_line)
+		return txn_violate(e, t, node, pkt, sent ?
+				   "a MIN processor sent two packets in one tick: it has one line in" :
+				   "a MIN processor received two packets in one tick: it has one line out");
+	return txn_violate(e, t, node, pkt, sent ? "single-port: node sent two packets in one tick" :
+				   "single-port: node received two packets in one tick");
+}
+
 /*
  * The single-port rule (and a MIN processor's one line each way): the
- * processors'; switches have their lines.  @simple: no run beside.
+ * processors'; switches have their lines.  @simple: no run beside, and
+ * every node a processor (no lines: no MIN).
  */
 static __always_inline int single_port(struct txn_engine *e, const struct txn_mv *mv, u64 t,
 				       u32 pkt, u32 link, u32 from, u32 to, const bool simple)
 {
 	const struct txn_taken *taken = simple ? NULL : mv->taken;
-	bool one_line = e->g->one_line;
 
-	if (from < mv->procs && mv->sent_at[from] == t)
-		return txn_violate(e, t, from, pkt, one_line ?
-				   "a MIN processor sent two packets in one tick: it has one line in" :
-				   "single-port: node sent two packets in one tick");
-	if (to < mv->procs && mv->recv_at[to] == t)
-		return txn_violate(e, t, to, pkt, one_line ?
-				   "a MIN processor received two packets in one tick: it has one line out" :
-				   "single-port: node received two packets in one tick");
+	if ((simple || from < mv->procs) && mv->sent_at[from] == t)
+		return port_twice(e, t, from, pkt, true);
+	if ((simple || to < mv->procs) && mv->recv_at[to] == t)
+		return port_twice(e, t, to, pkt, false);
 	mv->sent_at[from] = t;
 	mv->recv_at[to] = t;
 	if (taken && from < mv->procs && txn_bit(taken->sent, from))
@@ -1277,8 +1337,8 @@ static noinline int too_many_moves(struct txn_engine *e, u64 t)
  * is made: a real packet at the node a real link leaves, the link up,
  * carrying nothing else this tick and not the run beside's, and the
  * single-port rule (@single); the line is stamped.  *@to: where the link
- * goes.  @simple: a run with no link down, no lines and no run beside,
- * where none of those can apply.
+ * goes.  @simple: a run with no link down, no lines, no switches and no
+ * run beside, where none of those can apply.
  */
 static __always_inline int check_move(struct txn_engine *e, const struct txn_mv *mv, u64 t,
 				      u32 i, u32 pkt, u32 link, u32 *to, const bool simple,
@@ -1532,6 +1592,25 @@ static __always_inline int move_on(struct txn_engine *e, u64 t, txn_onward_fn *o
 	return ret;
 }
 
+/* Each case a function of its own: registers allocated for it alone. */
+static noinline int move_on_all(struct txn_engine *e, u64 t, txn_onward_fn *onward, u32 *sent,
+				u32 *got)
+{
+	return move_on(e, t, onward, sent, got, true, false);
+}
+
+static noinline int move_on_single(struct txn_engine *e, u64 t, txn_onward_fn *onward, u32 *sent,
+				   u32 *got)
+{
+	return move_on(e, t, onward, sent, got, true, true);
+}
+
+static noinline int move_on_any(struct txn_engine *e, u64 t, txn_onward_fn *onward, u32 *sent,
+				u32 *got, bool single)
+{
+	return move_on(e, t, onward, sent, got, false, single);
+}
+
 /* A scheduler may read e->p and the counters; one that wrote them fails. */
 int txn_check_untouched(struct txn_engine *e, u64 t)
 {
@@ -1558,13 +1637,14 @@ static int tick_end(struct txn_engine *e, u64 t, u64 before);
 /*
  * The rest of a tick of a closed unicast run with onward() and priority
  * queues: the moves made and queued on in one pass (move_on()), compiled
- * for the common cases (no faults, lines or run beside; all ports or one)
- * and for the rest.
+ * for the common cases (no faults, lines, switches or run beside; all
+ * ports or one) and for the rest.
  */
 static noinline int tick_onward(struct txn_engine *e, u64 t, u64 before)
 {
 	struct txn_ledger *L = e->L;
-	bool simple = !L->ndown && !e->g->line && !L->taken, single = single_ported(e);
+	bool simple = !L->ndown && !e->g->line && !L->taken && e->g->nodes == e->g->procs;
+	bool single = single_ported(e);
 	txn_onward_fn *onward = e->sched->onward_now ? e->sched->onward_now(e) : NULL;
 	u32 sent = 0, got = 0;
 	int ret;
@@ -1572,11 +1652,11 @@ static noinline int tick_onward(struct txn_engine *e, u64 t, u64 before)
 	if (!onward)
 		onward = e->sched->onward;
 	if (!simple)
-		ret = move_on(e, t, onward, &sent, &got, false, single);
+		ret = move_on_any(e, t, onward, &sent, &got, single);
 	else if (single)
-		ret = move_on(e, t, onward, &sent, &got, true, true);
+		ret = move_on_single(e, t, onward, &sent, &got);
 	else
-		ret = move_on(e, t, onward, &sent, &got, true, false);
+		ret = move_on_all(e, t, onward, &sent, &got);
 	/* before the counters move: a write of onward()'s to the scheduler's copies shows */
 	if (ret || e->failed || txn_check_untouched(e, t))
 		return -EPROTO;
