@@ -1033,24 +1033,6 @@ static __always_inline u32 send_single(struct txn_engine *e, const struct txn_qs
 	return n;
 }
 
-/* The next word of active[] from @w on with a bit set, or @words. */
-static __always_inline u32 next_word(const struct txn_qs *q, u32 w, u32 words)
-{
-	u32 s = w / 64;
-	u64 bits;
-
-	if (w >= words)
-		return words;
-	bits = q->active_sum[s] & (~0ULL << (w % 64));
-	while (!bits) {
-		if (++s * 64 >= words)
-			return words;
-		bits = q->active_sum[s];
-	}
-	w = s * 64 + (u32)__builtin_ctzll(bits);
-	return w < words ? w : words;
-}
-
 /*
  * The same where every node has @deg links, 2 or 4: a node's links are
  * @deg bits of one word of active[], so the words are walked as they are
@@ -1063,7 +1045,8 @@ static __always_inline u32 send_single_words(struct txn_engine *e, const struct 
 	u32 w, l, words = (hi + 63) / 64;
 	u64 t = e->tick + 1, bits;
 
-	for (w = next_word(q, lo / 64, words); w < words; w = next_word(q, w + 1, words)) {
+	for (w = txn_next_word(q->active_sum, lo / 64, words); w < words;
+	     w = txn_next_word(q->active_sum, w + 1, words)) {
 		bits = q->active[w];
 		if (w == lo / 64)
 			bits &= ~0ULL << (lo % 64);

@@ -416,9 +416,27 @@ u32 txn_q_pop(struct txn_engine *e, u32 link);
  * idle words are skipped 64 at a time by active_sum, so a pass over the
  * links with work costs what is queued, not the network's size.
  */
+/* The first word of active[] from @w on with a bit set (by @active_sum), or @words. */
+static inline u32 txn_next_word(const u64 *active_sum, u32 w, u32 words)
+{
+	u32 s = w / 64;
+	u64 bits;
+
+	if (w >= words)
+		return words;
+	bits = active_sum[s] & (~0ULL << (w % 64));
+	while (!bits) {
+		if (++s * 64 >= words)
+			return words;
+		bits = active_sum[s];
+	}
+	w = s * 64 + (u32)__builtin_ctzll(bits);
+	return w < words ? w : words;
+}
+
 static inline u32 txn_next_active(const struct txn_engine *e, u32 from)
 {
-	u32 words = (e->g->links + 63) / 64, w = from / 64, s;
+	u32 words = (e->g->links + 63) / 64, w = from / 64;
 	u64 bits;
 
 	if (w >= words)
@@ -426,17 +444,8 @@ static inline u32 txn_next_active(const struct txn_engine *e, u32 from)
 	bits = e->active[w] & (~0ULL << (from % 64));
 	if (bits)
 		return w * 64 + (u32)__builtin_ctzll(bits);
-	if (++w >= words)
-		return TXN_NONE;
-	s = w / 64;
-	bits = e->active_sum[s] & (~0ULL << (w % 64));
-	while (!bits) {
-		if (++s * 64 >= words)
-			return TXN_NONE;
-		bits = e->active_sum[s];
-	}
-	w = s * 64 + (u32)__builtin_ctzll(bits);
-	return w * 64 + (u32)__builtin_ctzll(e->active[w]);
+	w = txn_next_word(e->active_sum, w + 1, words);
+	return w < words ? w * 64 + (u32)__builtin_ctzll(e->active[w]) : TXN_NONE;
 }
 
 /* The most urgent key queued on @link (0 when it has none). */
