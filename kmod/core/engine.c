@@ -983,35 +983,51 @@ static __always_inline void weigh_port(const struct txn_qs *q, const u32 *dst, c
 
 	*best = bits > *most ? l : *best;
 	*most = bits > *most ? bits : *most;
+	/*
+	 * kept as it stands: knowing that a later port's win makes this
+	 * choice dead, gcc would branch round it, on the traffic
+	 */
+	OPTIMIZER_HIDE_VAR(*best);
 }
 
-/* Node @v weighed (@l its first link, @links of them, @deg if all alike) and its choice popped. */
-static __always_inline u32 send_node(struct txn_engine *e, const struct txn_qs *q,
-				     struct txn_pkt *pk, u32 l, u32 links, u64 *recv, u64 t, u32 n,
-				     const u32 deg)
+/*
+ * What the single-port pick reads besides the queues, in a local: each
+ * store to a move (u32s like e's fields) would make every field be read
+ * again through @e.
+ */
+struct txn_pick {
+	const u32 *dst;
+	u64 *recv;
+	struct txn_move *moves;
+	u32 max;
+	u64 t;
+};
+
+/* The node whose links are [@l, @l + @links) (@deg of them, if all alike) weighed, its choice popped. */
+static __always_inline u32 send_node(const struct txn_pick *p, const struct txn_qs *q,
+				     struct txn_pkt *pk, u32 l, u32 links, u32 n, const u32 deg)
 {
-	const u32 *dst = e->g->dst;
 	u32 k, best = TXN_NONE;
 	u64 most = 0;
 
 	if (deg == 4) {		/* unrolled: -O2 keeps even a known count's loop */
-		weigh_port(q, dst, recv, t, l, &best, &most);
-		weigh_port(q, dst, recv, t, l + 1, &best, &most);
-		weigh_port(q, dst, recv, t, l + 2, &best, &most);
-		weigh_port(q, dst, recv, t, l + 3, &best, &most);
+		weigh_port(q, p->dst, p->recv, p->t, l, &best, &most);
+		weigh_port(q, p->dst, p->recv, p->t, l + 1, &best, &most);
+		weigh_port(q, p->dst, p->recv, p->t, l + 2, &best, &most);
+		weigh_port(q, p->dst, p->recv, p->t, l + 3, &best, &most);
 	} else if (deg == 2) {
-		weigh_port(q, dst, recv, t, l, &best, &most);
-		weigh_port(q, dst, recv, t, l + 1, &best, &most);
+		weigh_port(q, p->dst, p->recv, p->t, l, &best, &most);
+		weigh_port(q, p->dst, p->recv, p->t, l + 1, &best, &most);
 	} else {
 		for (k = 0; k < links; k++)	/* as many each time: no misprediction */
-			weigh_port(q, dst, recv, t, l + k, &best, &most);
+			weigh_port(q, p->dst, p->recv, p->t, l + k, &best, &most);
 	}
 	if (best == TXN_NONE)
 		return n;
-	recv[dst[best]] = t;
-	if (n < e->max_moves) {
-		e->moves[n].pkt = pq_pop(q, pk, best);
-		e->moves[n].link = best;
+	p->recv[p->dst[best]] = p->t;
+	if (n < p->max) {
+		p->moves[n].pkt = pq_pop(q, pk, best);
+		p->moves[n].link = best;
 	} else {
 		pq_pop(q, pk, best);
 	}
@@ -1019,16 +1035,16 @@ static __always_inline u32 send_node(struct txn_engine *e, const struct txn_qs *
 }
 
 /* Links [@lo, @hi) on node boundaries, any degree: the nodes with work, by txn_next_active(). */
-static __always_inline u32 send_single(struct txn_engine *e, const struct txn_qs *q,
-				       struct txn_pkt *pk, u32 lo, u32 hi, u64 *recv, u32 n)
+static __always_inline u32 send_single(struct txn_engine *e, const struct txn_pick *p,
+				       const struct txn_qs *q, struct txn_pkt *pk, u32 lo, u32 hi,
+				       u32 n)
 {
 	const u32 *first = e->g->first;
-	u64 t = e->tick + 1;
 	u32 l, v;
 
 	for (l = txn_next_active(e, lo); l < hi; l = txn_next_active(e, first[v + 1])) {
 		v = q->src[l];
-		n = send_node(e, q, pk, first[v], first[v + 1] - first[v], recv, t, n, 0);
+		n = send_node(p, q, pk, first[v], first[v + 1] - first[v], n, 0);
 	}
 	return n;
 }
@@ -1038,12 +1054,12 @@ static __always_inline u32 send_single(struct txn_engine *e, const struct txn_qs
  * @deg bits of one word of active[], so the words are walked as they are
  * (the all-port pass's way), a node a lowest bit, not searched for.
  */
-static __always_inline u32 send_single_words(struct txn_engine *e, const struct txn_qs *q,
-					     struct txn_pkt *pk, u32 lo, u32 hi, u64 *recv,
-					     u32 n, const u32 deg)
+static __always_inline u32 send_single_words(const struct txn_pick *p, const struct txn_qs *q,
+					     struct txn_pkt *pk, u32 lo, u32 hi, u32 n,
+					     const u32 deg)
 {
 	u32 w, l, words = (hi + 63) / 64;
-	u64 t = e->tick + 1, bits;
+	u64 bits;
 
 	for (w = txn_next_word(q->active_sum, lo / 64, words); w < words;
 	     w = txn_next_word(q->active_sum, w + 1, words)) {
@@ -1055,7 +1071,7 @@ static __always_inline u32 send_single_words(struct txn_engine *e, const struct 
 		while (bits) {
 			l = (u32)__builtin_ctzll(bits) & ~(deg - 1);
 			bits &= ~(((1ULL << deg) - 1) << l);
-			n = send_node(e, q, pk, w * 64 + l, deg, recv, t, n, deg);
+			n = send_node(p, q, pk, w * 64 + l, deg, n, deg);
 		}
 	}
 	return n;
@@ -1064,22 +1080,26 @@ static __always_inline u32 send_single_words(struct txn_engine *e, const struct 
 void txn_pq_send_tops_single(struct txn_engine *e, u32 from, u64 *recv)
 {
 	const struct txn_qs q = qs_of(e);
+	const struct txn_pick p = {
+		.dst = e->g->dst, .recv = recv, .moves = e->moves, .max = e->max_moves,
+		.t = e->tick + 1,
+	};
 	struct txn_pkt *pk = e->L->pk;
 	u32 n = e->nmoves;
 
 	/* the common degrees, their loops unrolled */
 	switch (e->g->degree) {
 	case 4:
-		n = send_single_words(e, &q, pk, from, q.links, recv, n, 4);
-		n = send_single_words(e, &q, pk, 0, from, recv, n, 4);
+		n = send_single_words(&p, &q, pk, from, q.links, n, 4);
+		n = send_single_words(&p, &q, pk, 0, from, n, 4);
 		break;
 	case 2:
-		n = send_single_words(e, &q, pk, from, q.links, recv, n, 2);
-		n = send_single_words(e, &q, pk, 0, from, recv, n, 2);
+		n = send_single_words(&p, &q, pk, from, q.links, n, 2);
+		n = send_single_words(&p, &q, pk, 0, from, n, 2);
 		break;
 	default:
-		n = send_single(e, &q, pk, from, q.links, recv, n);
-		n = send_single(e, &q, pk, 0, from, recv, n);
+		n = send_single(e, &p, &q, pk, from, q.links, n);
+		n = send_single(e, &p, &q, pk, 0, from, n);
 		break;
 	}
 	e->nmoves = n;

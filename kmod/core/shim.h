@@ -160,6 +160,9 @@ static inline u32 txn_popcount(u32 x)
 	return (x * 0x01010101U) >> 24;
 }
 
+/* linux/compiler.h's: the compiler may assume nothing of @var's value from here on. */
+#define OPTIMIZER_HIDE_VAR(var) __asm__ ("" : "=r" (var) : "0" (var))
+
 #endif
 
 #endif /* TXN_CORE_SHIM_H */
