@@ -1051,8 +1051,9 @@ static __always_inline u32 send_single(struct txn_engine *e, const struct txn_pi
 
 /*
  * The same where every node has @deg links, 2 or 4: a node's links are
- * @deg bits of one word of active[], so the words are walked as they are
- * (the all-port pass's way), a node a lowest bit, not searched for.
+ * @deg bits of one word of active[], so the words with work are walked
+ * (the all-port pass's way) and each of their nodes looked at in turn;
+ * a walk of the lowest bits would end each word where the traffic says.
  */
 static __always_inline u32 send_single_words(const struct txn_pick *p, const struct txn_qs *q,
 					     struct txn_pkt *pk, u32 lo, u32 hi, u32 n,
@@ -1068,11 +1069,9 @@ static __always_inline u32 send_single_words(const struct txn_pick *p, const str
 			bits &= ~0ULL << (lo % 64);
 		if (w == words - 1 && hi % 64)
 			bits &= (1ULL << (hi % 64)) - 1;
-		while (bits) {
-			l = (u32)__builtin_ctzll(bits) & ~(deg - 1);
-			bits &= ~(((1ULL << deg) - 1) << l);
-			n = send_node(p, q, pk, w * 64 + l, deg, n, deg);
-		}
+		for (l = 0; l < 64; l += deg)	/* as many each time: no misprediction */
+			if ((bits >> l) & ((1ULL << deg) - 1))
+				n = send_node(p, q, pk, w * 64 + l, deg, n, deg);
 	}
 	return n;
 }
