@@ -970,11 +970,11 @@ void txn_sq_send_tops(struct txn_engine *e)
 }
 
 /*
- * Links [@lo, @hi) on node boundaries: a node's links are weighed together
- * without a branch on their queues (which of them is busy or most urgent
- * is as random as the traffic).  Of two priority queues the one with the
- * larger key bits has the higher top key (a tie goes to the next key
- * down); an empty link or one whose head has received weighs 0.
+ * Link @l weighed against its node's best so far, without a branch on the
+ * queues (which link is busy or most urgent is as random as the traffic).
+ * Of two priority queues the one with the larger key bits has the higher
+ * top key (a tie goes to the next key down); an empty link or one whose
+ * head has received this tick weighs 0.
  */
 static __always_inline void weigh_port(const struct txn_qs *q, const u32 *dst, const u64 *recv,
 				       u64 t, u32 l, u32 *best, u64 *most)
@@ -1003,7 +1003,7 @@ struct txn_pick {
 	u64 t;
 };
 
-/* The node whose links are [@l, @l + @links) (@deg of them, if all alike) weighed, its choice popped. */
+/* The node whose links are [@l, @l + @links) (@deg, if all alike): weighed, its choice popped. */
 static __always_inline u32 send_node(const struct txn_pick *p, const struct txn_qs *q,
 				     struct txn_pkt *pk, u32 l, u32 links, u32 n, const u32 deg)
 {
@@ -1086,6 +1086,8 @@ void txn_pq_send_tops_single(struct txn_engine *e, u32 from, u64 *recv)
 	struct txn_pkt *pk = e->L->pk;
 	u32 n = e->nmoves;
 
+	/* from a node's first link: no node is cut in two, weighed in both halves */
+	from = from < q.links ? e->g->first[q.src[from]] : 0;
 	/* the common degrees, their loops unrolled */
 	switch (e->g->degree) {
 	case 4:
@@ -1295,12 +1297,15 @@ static bool single_ported(const struct txn_engine *e)
 
 static noinline int port_twice(struct txn_engine *e, u64 t, u32 node, u32 pkt, bool sent)
 {
+	const char *rule;
+
 	if (e->g->one_line)
-		return txn_violate(e, t, node, pkt, sent ?
-				   "a MIN processor sent two packets in one tick: it has one line in" :
-				   "a MIN processor received two packets in one tick: it has one line out");
-	return txn_violate(e, t, node, pkt, sent ? "single-port: node sent two packets in one tick" :
-				   "single-port: node received two packets in one tick");
+		rule = sent ? "a MIN processor sent two packets in one tick: it has one line in" :
+		       "a MIN processor received two packets in one tick: it has one line out";
+	else
+		rule = sent ? "single-port: node sent two packets in one tick" :
+		       "single-port: node received two packets in one tick";
+	return txn_violate(e, t, node, pkt, rule);
 }
 
 /*
@@ -1546,9 +1551,10 @@ static __always_inline int send_on(struct txn_engine *e, u64 t, u32 narr, const 
  * masks it (TXN_LOC_MARKS).  (FIFO schedules keep the two passes: a FIFO
  * push writes the old tail's record, and among the checks those stores
  * made message-shift's single-port hop 40% slower, for fewer
- * instructions.)  @simple: no link down, no lines, no run beside: nothing
- * of theirs to check; @single: the single-port rule.  The counters are left to the caller, which checks
- * that onward() wrote none of the scheduler's copies first.
+ * instructions.)  @simple: no link down, no lines, no switches, no run
+ * beside: nothing of theirs to check; @single: the single-port rule.  The
+ * counters are left to the caller, which checks that onward() wrote none
+ * of the scheduler's copies first.
  */
 static __always_inline int move_on(struct txn_engine *e, u64 t, txn_onward_fn *onward, u32 *sent,
 				   u32 *got, const bool simple, const bool single)

@@ -464,9 +464,10 @@ void txn_pq_send_top(struct txn_engine *e, u32 link);
 void txn_pq_send_tops(struct txn_engine *e);
 /*
  * Single-port, every node a processor with links of its own: from the node
- * owning link @from on, each node with packets queued sends its most
- * urgent one over a link whose head has not received this tick; @recv[v]
- * is tick + 1 when processor v last received (the caller's, kept here).
+ * owning link @from on (and round), each node with packets queued sends
+ * its most urgent one over a link whose head has not received this tick;
+ * @recv[v] is tick + 1 when processor v last received (the caller's, kept
+ * here: V entries).
  */
 void txn_pq_send_tops_single(struct txn_engine *e, u32 from, u64 *recv);
 /*

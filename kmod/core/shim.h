@@ -161,7 +161,7 @@ static inline u32 txn_popcount(u32 x)
 }
 
 /* linux/compiler.h's: the compiler may assume nothing of @var's value from here on. */
-#define OPTIMIZER_HIDE_VAR(var) __asm__ ("" : "=r" (var) : "0" (var))
+#define OPTIMIZER_HIDE_VAR(var) do { __asm__ ("" : "=r" (var) : "0" (var)); } while (0)
 
 #endif
 

@@ -680,6 +680,51 @@ TEST(single_port_pick_asked_twice)
 	EXPECT_EQ(2, o.steps);
 }
 
+/*
+ * The pick from any link number: mid-node (odd, on rings) every other
+ * tick, past the last now and then.  It starts at that node's first link:
+ * begun mid-node, the node would be weighed in both halves of its round.
+ */
+static void pick_anywhere_choose(struct txn_engine *e)
+{
+	u32 from = (u32)(e->tick % 3 ? (2 * e->tick + 1) % e->g->links : e->g->links + e->tick);
+
+	txn_pq_send_tops_single(e, from, pick_recv);
+}
+
+/*
+ * From link 3, the root's second on ring 5 (each of its links has two
+ * packets of a scatter): the root weighed again at the end of the round
+ * would send on its other link too.
+ */
+static void pick_mid_root_choose(struct txn_engine *e)
+{
+	txn_pq_send_tops_single(e, 3, pick_recv);
+}
+
+TEST(single_port_pick_from_anywhere)
+{
+	static const char *const nets[] = { "ring 6", "ring 9", "linear 5" };
+	struct txn_run_params p = params(TXNET_OP_TOTAL_EXCHANGE, TXNET_PORT_SINGLE);
+	struct txn_sched s;
+	struct outcome o;
+	u32 i;
+
+	for (i = 0; i < ARRAY_SIZE(nets); i++) {
+		memset(pick_recv, 0, sizeof(pick_recv));
+		s = arm(&pick_on, pick_anywhere_choose, NULL, 0, 0);
+		ASSERT_EQ(0, go(nets[i], &s, &p, &o));
+		EXPECT_VERIFIED(o, nets[i]);
+	}
+
+	p = params(TXNET_OP_SCATTER, TXNET_PORT_SINGLE);
+	p.root = 1;
+	memset(pick_recv, 0, sizeof(pick_recv));
+	s = arm(&pick_on, pick_mid_root_choose, NULL, 0, 0);
+	ASSERT_EQ(0, go("ring 5", &s, &p, &o));
+	EXPECT_VERIFIED(o, "ring 5 from link 3");
+}
+
 /* ------------------------------------------------ 3. store-and-forward */
 
 /* 3. A packet passing through a relay is sent on in the tick it arrives (cut-through). */
