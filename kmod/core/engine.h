@@ -411,11 +411,6 @@ u32 txn_link_between(const struct txn_graph *g, u32 u, u32 v);
  */
 void txn_q_push(struct txn_engine *e, u32 link, u32 pkt);
 u32 txn_q_pop(struct txn_engine *e, u32 link);
-/*
- * The first link at or after @from with something queued, or TXN_NONE:
- * idle words are skipped 64 at a time by active_sum, so a pass over the
- * links with work costs what is queued, not the network's size.
- */
 /* The first word of active[] from @w on with a bit set (by @active_sum), or @words. */
 static inline u32 txn_next_word(const u64 *active_sum, u32 w, u32 words)
 {
@@ -434,6 +429,11 @@ static inline u32 txn_next_word(const u64 *active_sum, u32 w, u32 words)
 	return w < words ? w : words;
 }
 
+/*
+ * The first link at or after @from with something queued, or TXN_NONE:
+ * idle words are skipped 64 at a time by active_sum, so a pass over the
+ * links with work costs what is queued, not the network's size.
+ */
 static inline u32 txn_next_active(const struct txn_engine *e, u32 from)
 {
 	u32 words = (e->g->links + 63) / 64, w = from / 64;

@@ -672,7 +672,11 @@ TEST(single_port_pick_asked_twice)
 	EXPECT_EQ(1, adv.did_node);
 	EXPECT_CAUGHT(o, R_SENT_TWICE, adv.at, adv.did_node, "pick asked twice");
 
-	/* asked once a tick, it sends one a tick: two ticks, verified */
+	/*
+	 * asked once a tick, it sends one a tick: two ticks, the root-degree
+	 * bound max_k ceil(k/deg) - 1 + d_k with deg 1 and d = 1, 1
+	 * (paper 003, section 3; Documentation/txnet-schedules.rst)
+	 */
 	memset(pick_recv, 0, sizeof(pick_recv));
 	s = arm(&pick_on, NULL, NULL, 0, 0);
 	ASSERT_EQ(0, go("linear 3", &s, &p, &o));
