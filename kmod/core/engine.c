@@ -523,6 +523,7 @@ int txn_engine_init(struct txn_engine *e, const struct txn_graph *g,
 		return ret;
 	e->L->expected = txn_op_units(p->op, e->n);	/* a permutation's: start_unicast */
 	e->L->copies = txn_op_copies(p->op);
+	e->L->hints = s->arrive_ahead;
 	if (txn_op_combines(p->op)) {
 		e->L->kind = TXN_COMBINE;
 		ret = start_combine(e);
@@ -1643,6 +1644,27 @@ void txn_engine_record(struct txn_engine *e, struct txn_series *s)
 static int tick_end(struct txn_engine *e, u64 t, u64 before);
 
 /*
+ * The arrivals pass reads tables at random for each arrival (a tree's
+ * row, a partial waiting at the node): a pipeline of hints ahead of it,
+ * the packet record first, then the schedule's two steps.
+ */
+#define ARRIVE_AHEAD 6
+
+static void hint_arrivals(const struct txn_engine *e, u32 i)
+{
+	struct txn_ledger *L = e->L;
+	const struct txn_move *m = e->moves;
+	const u32 *a = L->arrivals + i;
+	u32 far = m[a[3 * ARRIVE_AHEAD]].pkt;
+
+	txn_prefetch(&L->pk[far]);
+	if (L->part)
+		txn_prefetch(&L->part[far]);
+	if (!e->sched->arrive_ahead(e, &m[a[2 * ARRIVE_AHEAD]], &m[a[ARRIVE_AHEAD]]))
+		L->hints = false;
+}
+
+/*
  * The rest of a tick of a closed unicast run with onward() and priority
  * queues: the moves made and queued on in one pass (move_on()), compiled
  * for the common cases (no faults, lines, switches or run beside; all
@@ -1739,6 +1761,8 @@ int txn_engine_tick(struct txn_engine *e)
 		for (i = 0; i < narr && !e->failed; i++) {
 			struct txn_move *m = &e->moves[L->arrivals[i]];
 
+			if (L->hints && i + 3 * ARRIVE_AHEAD < narr)
+				hint_arrivals(e, i);
 			if (L->pk[m->pkt].loc == g->dst[m->link] && e->sched->arrive)
 				e->sched->arrive(e, m->pkt, m->link);
 		}

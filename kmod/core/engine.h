@@ -60,6 +60,7 @@ int txn_fault_from_name(const char *name);
 
 struct txn_engine;
 struct txn_ledger;
+struct txn_move;
 
 /* A unicast schedule's onward(): see struct txn_sched. */
 typedef u64 txn_onward_fn(const struct txn_engine *e, u32 pkt, u32 link, u32 dst);
@@ -77,6 +78,17 @@ struct txn_sched {
 	 * or a broadcast copy the node keeps): queue it onward or keep it.
 	 */
 	void (*arrive)(struct txn_engine *e, u32 pkt, u32 link);
+	/*
+	 * Optional, with arrive: a hint, once an arrival, that the moves
+	 * @far and @near are 12 and 6 arrivals from being handed to arrive():
+	 * @far's packet record is being read, and what the hint for @far
+	 * prefetched the last time is being read for @near.  The schedule may
+	 * prefetch what arrive() will read for them, in two steps where one
+	 * address is read from another.  It must not change anything.  False:
+	 * this run has no use for hints, and gets no more.
+	 */
+	bool (*arrive_ahead)(const struct txn_engine *e, const struct txn_move *far,
+			     const struct txn_move *near);
 	/*
 	 * Instead of arrive, for unicast schedules: txn_way(link, key), the
 	 * link @pkt (bound for @dst) leaves on next, which the engine queues
@@ -377,6 +389,8 @@ bool txn_engine_value(const struct txn_engine *e, u32 node, s64 *value);
 u32 txn_pkt_loc(const struct txn_engine *e, u32 pkt);
 u32 txn_pkt_dst(const struct txn_engine *e, u32 pkt);
 u32 txn_pkt_src(const struct txn_engine *e, u32 pkt);
+/* A hint: @pkt is about to be named (its record and partial prefetched). */
+void txn_pkt_prefetch(const struct txn_engine *e, u32 pkt);
 u32 txn_pkt_count(const struct txn_engine *e, u32 pkt);
 /* Broadcast: whether processor @node has received (or originated) message @msg. */
 bool txn_has_msg(const struct txn_engine *e, u32 node, u32 msg);

@@ -56,6 +56,7 @@ struct txn_ledger {
 	bool tagged;			/* combining: packets belong to one result */
 	bool copies;			/* txn_copy() allowed */
 	bool open;			/* user ports: packets come and go */
+	bool hints;			/* sched->arrive_ahead() still wants hints this run */
 	u32 nmsgs;			/* broadcast: messages */
 	u64 tick, delivered, expected, transmissions, copies_made, merges, injected;
 	u64 progress_tick, stall_limit;

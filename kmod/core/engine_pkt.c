@@ -51,6 +51,15 @@ u32 txn_pkt_src(const struct txn_engine *e, u32 pkt)
 	return TXN_NONE;
 }
 
+void txn_pkt_prefetch(const struct txn_engine *e, u32 pkt)
+{
+	if (pkt >= e->npkts)
+		return;
+	txn_prefetch(&e->L->pk[pkt]);
+	if (e->L->part)
+		txn_prefetch(&e->L->part[pkt]);
+}
+
 u32 txn_pkt_count(const struct txn_engine *e, u32 pkt)
 {
 	return e->L->part && live(e, pkt) ? e->L->part[pkt].count : 0;

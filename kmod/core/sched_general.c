@@ -67,12 +67,16 @@
 /* to[]: a copy whose link went down, its processor keeping one of its own */
 #define TO_DROP		(TXN_NONE - 1)
 
+enum gen_hint { HINT_NONE, HINT_TREE, HINT_REDUCTION };
+#define HINT_BYTES	(1024U * 1024)	/* about a core's L2 */
+
 struct gen {
 	struct txn_paths P;
 	u32 V, n;
 	bool switches;
 	bool cube;		/* 2-node factors numbered bit by bit: port t flips bit t */
 	bool tag;		/* a MIN: destination-tag routing, no tables (way_by_tag) */
+	u8 hinted;		/* arrivals read rows of n (gen_arrive_ahead()) */
 	u32 stages;		/* ... its log2 N */
 	u32 center;
 	/* rows: one per processor a table is kept for, row_of[] maps */
@@ -513,6 +517,14 @@ static int gen_tables(struct txn_engine *e, struct gen *s)
 	s->trows = s->coord || s->tag ? 0 : all_toward(op, s->switches) ? n : 1;
 	s->orows = orows_for(op, n, s->switches);
 	s->crows = crows_for(op, n);
+	/*
+	 * a row each origin or result, past what a core's caches keep: an
+	 * arrival's row is read from memory unless hinted
+	 */
+	if (!s->tag && s->orows > 1 && (u64)s->orows * s->V * 5 > HINT_BYTES)
+		s->hinted = HINT_TREE;
+	if (!s->tag && s->crows > 1 && (u64)s->crows * s->V * 16 > HINT_BYTES)
+		s->hinted = HINT_REDUCTION;
 	s->row_of = rows_map(n, s->trows, only);
 	if (s->trows)
 		s->route = txn_alloc_array((u64)s->trows * s->V, sizeof(struct hop));
@@ -1745,6 +1757,52 @@ static void gen_arrive(struct txn_engine *e, u32 pkt, u32 link)
 	}
 }
 
+/*
+ * What gen_arrive() will read, read early: for the arrival @far the
+ * origin's tree row at its node (a broadcast copy), or the result's
+ * reduction row and the way on (a partial sum); for @near, whose row
+ * was asked for when it was far, the partial waiting there.  Each is a
+ * row of V in a table of n rows, so an arrival would wait for memory.
+ * Whether a packet is addressed (tgt[]) is not read: it would wait.
+ */
+static bool gen_arrive_ahead(const struct txn_engine *e, const struct txn_move *far,
+			     const struct txn_move *near)
+{
+	const struct gen *s = e->priv;
+	u32 v = e->g->dst[far->link], d;
+	u64 at;
+
+	switch (s->hinted) {
+	case HINT_TREE:
+		d = txn_pkt_src(e, far->pkt);
+		/* dropped by an arrival before it */
+		if (d >= s->n || s->orow_of[d] == TXN_NONE)
+			return true;
+		at = (u64)s->orow_of[d] * s->V + v;
+		if (s->kids)
+			txn_prefetch(&s->kids[at]);
+		txn_prefetch(&s->height[at]);
+		return true;
+	case HINT_REDUCTION:
+		d = txn_pkt_dst(e, far->pkt);
+		/* unless merged by an arrival before it */
+		if (d < s->n && s->crow_of[d] != TXN_NONE) {
+			at = (u64)s->crow_of[d] * s->V + v;
+			if (v < s->n) {
+				txn_prefetch(&s->hold[at]);
+				txn_prefetch(&s->sub[at]);
+			}
+			if (s->route && s->row_of[d] != TXN_NONE)
+				txn_prefetch(&s->route[(u64)s->row_of[d] * s->V + v]);
+		}
+		v = e->g->dst[near->link];
+		d = txn_pkt_dst(e, near->pkt);
+		if (v < s->n && d < s->n && s->crow_of[d] != TXN_NONE)
+			txn_pkt_prefetch(e, s->hold[(u64)s->crow_of[d] * s->V + v]);
+		return true;
+	}
+	return false;
+}
 
 /* Single-port: processor @v's choice, @best, goes (a switch has sent already). */
 static void send_best(struct txn_engine *e, struct gen *s, u32 best, u64 t)
@@ -1849,6 +1907,7 @@ const struct txn_sched txn_sched_general = {
 	.start = gen_start,
 	.choose = gen_choose,
 	.arrive = gen_arrive,
+	.arrive_ahead = gen_arrive_ahead,
 	.onward = gen_onward,
 	.onward_now = gen_onward_now,
 	.fini = gen_fini,
