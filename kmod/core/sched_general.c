@@ -1759,11 +1759,12 @@ static void gen_arrive(struct txn_engine *e, u32 pkt, u32 link)
 
 /*
  * What gen_arrive() will read, read early: for the arrival @far the
- * origin's tree row at its node (a broadcast copy), or the result's
- * reduction row and the way on (a partial sum); for @near, whose row
- * was asked for when it was far, the partial waiting there.  Each is a
- * row of V in a table of n rows, so an arrival would wait for memory.
- * Whether a packet is addressed (tgt[]) is not read: it would wait.
+ * origin's tree row at its node and the copy's word of to[] (a
+ * broadcast), or the result's reduction row and the way on (a partial
+ * sum); for @near, whose row was asked for when it was far, the partial
+ * waiting there.  Each row is one of n rows of V, so an arrival would
+ * wait for memory.  Whether a packet is addressed (tgt[]) is not read:
+ * it would wait.
  */
 static bool gen_arrive_ahead(const struct txn_engine *e, const struct txn_move *far,
 			     const struct txn_move *near)
@@ -1782,6 +1783,8 @@ static bool gen_arrive_ahead(const struct txn_engine *e, const struct txn_move *
 		if (s->kids)
 			txn_prefetch(&s->kids[at]);
 		txn_prefetch(&s->height[at]);
+		if (s->to)
+			txn_prefetch(&s->to[far->pkt]);
 		return true;
 	case HINT_REDUCTION:
 		d = txn_pkt_dst(e, far->pkt);
