@@ -1655,11 +1655,8 @@ static void hint_arrivals(const struct txn_engine *e, u32 i)
 	struct txn_ledger *L = e->L;
 	const struct txn_move *m = e->moves;
 	const u32 *a = L->arrivals + i;
-	u32 far = m[a[3 * ARRIVE_AHEAD]].pkt;
 
-	txn_prefetch(&L->pk[far]);
-	if (L->part)
-		txn_prefetch(&L->part[far]);
+	txn_slot_prefetch(L, m[a[3 * ARRIVE_AHEAD]].pkt);
 	if (!e->sched->arrive_ahead(e, &m[a[2 * ARRIVE_AHEAD]], &m[a[ARRIVE_AHEAD]]))
 		L->hints = false;
 }

@@ -108,6 +108,14 @@ static inline u32 txn_msg_origin(const struct txn_ledger *L, u32 msg)
 	return L->nmsgs == 1 ? L->p.root : msg;
 }
 
+/* Slot @pkt's record and partial, about to be read: txn_pkt_prefetch() and the arrivals' hints. */
+static inline void txn_slot_prefetch(const struct txn_ledger *L, u32 pkt)
+{
+	txn_prefetch(&L->pk[pkt]);
+	if (L->part)
+		txn_prefetch(&L->part[pkt]);
+}
+
 static inline bool txn_bit(const u64 *bits, u64 i)
 {
 	return bits[i / 64] >> (i % 64) & 1;

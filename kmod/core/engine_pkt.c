@@ -53,11 +53,8 @@ u32 txn_pkt_src(const struct txn_engine *e, u32 pkt)
 
 void txn_pkt_prefetch(const struct txn_engine *e, u32 pkt)
 {
-	if (pkt >= e->npkts)
-		return;
-	txn_prefetch(&e->L->pk[pkt]);
-	if (e->L->part)
-		txn_prefetch(&e->L->part[pkt]);
+	if (pkt < e->npkts)
+		txn_slot_prefetch(e->L, pkt);
 }
 
 u32 txn_pkt_count(const struct txn_engine *e, u32 pkt)

@@ -69,6 +69,10 @@
 
 enum gen_hint { HINT_NONE, HINT_TREE, HINT_REDUCTION };
 #define HINT_BYTES	(1024U * 1024)	/* about a core's L2 */
+/* bytes an entry of a row: par[] (the larger of it and kids[]) and height[] ... */
+#define TREE_ENTRY	(sizeof(u32) + sizeof(u8))
+/* ... and sub[], hold[] and the way on (route[]) */
+#define REDUCTION_ENTRY	(2 * sizeof(u32) + sizeof(struct hop))
 
 struct gen {
 	struct txn_paths P;
@@ -521,9 +525,9 @@ static int gen_tables(struct txn_engine *e, struct gen *s)
 	 * a row each origin or result, past what a core's caches keep: an
 	 * arrival's row is read from memory unless hinted
 	 */
-	if (!s->tag && s->orows > 1 && (u64)s->orows * s->V * 5 > HINT_BYTES)
+	if (!s->tag && s->orows > 1 && (u64)s->orows * s->V * TREE_ENTRY > HINT_BYTES)
 		s->hinted = HINT_TREE;
-	if (!s->tag && s->crows > 1 && (u64)s->crows * s->V * 16 > HINT_BYTES)
+	if (!s->tag && s->crows > 1 && (u64)s->crows * s->V * REDUCTION_ENTRY > HINT_BYTES)
 		s->hinted = HINT_REDUCTION;
 	s->row_of = rows_map(n, s->trows, only);
 	if (s->trows)
