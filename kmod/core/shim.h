@@ -139,17 +139,13 @@ static inline void *txn_alloc_array(size_t n, size_t size)
 	return malloc(n && size ? n * size : 1);
 }
 
+/* txn_alloc_array()'s placement, zeroed as kvcalloc() does */
 static inline void *txn_zalloc_array(size_t n, size_t size)
 {
-	void *p;
+	void *p = txn_alloc_array(n, size);
 
-	if (size && n > SIZE_MAX / size)
-		return NULL;
-	if (n * size < TXN_HUGE_BYTES)
-		return calloc(n ? n : 1, size ? size : 1);
-	p = txn_alloc_huge(n * size);
 	if (p)
-		memset(p, 0, n * size);
+		memset(p, 0, n && size ? n * size : 1);
 	return p;
 }
 
