@@ -94,6 +94,12 @@ struct txn_array {
 #define OWN(field, n, sz, z) \
 	((struct txn_array){ (n), offsetof(struct txn_ledger, field), (sz), true, (z) })
 
+/*
+ * The moves array's entries past its room (max_moves), zeroed, that
+ * move_on() reads ahead into without a check on each move.
+ */
+#define MOVES_AHEAD 8
+
 struct layout_args {
 	u32 pq_keys, payload, op;
 	bool sq;
@@ -114,7 +120,7 @@ static u32 engine_layout(const struct txn_graph *g, const struct layout_args *la
 	a[k++] = PUB(qmax, v, sizeof(u32), true);
 	a[k++] = PUB(active, (links + 63) / 64, sizeof(u64), true);
 	a[k++] = PUB(active_sum, (links + 4095) / 4096, sizeof(u64), true);
-	a[k++] = PUB(moves, moves, sizeof(struct txn_move), false);
+	a[k++] = PUB(moves, moves + MOVES_AHEAD, sizeof(struct txn_move), true);
 	if (la->pq_keys) {
 		a[k++] = PUB(pq, links * la->pq_keys, sizeof(u32), false);
 		a[k++] = PUB(pq_bits, links, sizeof(u64), true);
@@ -1574,6 +1580,14 @@ static __always_inline int move_on(struct txn_engine *e, u64 t, txn_onward_fn *o
 	if (nmoves > e->max_moves)
 		return too_many_moves(e, t);
 	for (i = 0; i < nmoves; i++) {
+		/*
+		 * The choose pass popped these records a whole pass ago, out of
+		 * the caches on a large network: read them again a few moves
+		 * ahead: past the last move, an old one or zeros.  A prefetch
+		 * never faults, so a move that names no packet costs a wasted
+		 * read here, and check_move() refuses it.
+		 */
+		txn_prefetch(&pk[moves[i + MOVES_AHEAD].pkt]);
 		pkt = moves[i].pkt;
 		link = moves[i].link;
 		ret = check_move(e, &mv, t, i, pkt, link, &to, simple, single);
