@@ -53,12 +53,7 @@
 
 #define KEYS	64U	/* priority buckets: distances past 63 rank alike */
 #define SCAN_STEPS	32	/* prefix sum: ceil(log2 n) <= 24 steps */
-#define DTAB_K		64U	/* factors tabulated: k x k entries of 2 bytes, 8 KiB at most */
-/* A step from coordinate a towards b in one factor: the distance, ports, width. */
-#define DT_DIST		0xffU
-#define DT_PORT0	0x100U	/* the factor's first port at a is on a shortest path */
-#define DT_PORT1	0x200U	/* ... its second */
-#define DT_WIDTH_SHIFT	10	/* the ports a has in the factor */
+#define DTAB_K		64U	/* factors tabulated: k x k steps of 4 bytes, 16 KiB at most */
 /*
  * Faults: unicast runs route around links that are down by tables of
  * searches that avoid them, n x V hops; past this size a run does not.
@@ -73,6 +68,17 @@ enum gen_hint { HINT_NONE, HINT_TREE, HINT_REDUCTION };
 #define TREE_ENTRY	(sizeof(u32) + sizeof(u8))
 /* ... and sub[], hold[] and the way on (route[]) */
 #define REDUCTION_ENTRY	(2 * sizeof(u32) + sizeof(struct hop))
+
+/*
+ * A step from coordinate a towards b in one factor, read whole: each
+ * field is what the hop adds, masks or moves by, with nothing to decode.
+ */
+struct dstep {
+	u8 dist;		/* the factor's distance from a to b */
+	s8 not0;		/* 0: a's first port in the factor is on a shortest path; -1: not */
+	s8 not1;		/* ... its second (-1 where a has one port) */
+	u8 width;		/* the ports a has in the factor */
+};
 
 struct gen {
 	struct txn_paths P;
@@ -122,7 +128,7 @@ struct gen {
 	u32 *inbox;		/* scan: per processor and step, the copy received */
 	bool chain;		/* prefix sum along p -> p+1 */
 	u32 *coord;		/* unicast on a product: V x ndims, port order */
-	u16 *dtab;		/* rings and arrays up to DTAB_K: per factor, k x k steps */
+	struct dstep *dtab;	/* rings and arrays up to DTAB_K: per factor, k x k steps */
 	bool ringed;		/* ... or larger: their steps computed (ring_step) */
 	u32 *drow;		/* ... V x ndims: where v's row of each factor's table starts */
 	bool two_d;		/* ... and two factors: onward_2d routes */
@@ -325,7 +331,7 @@ static u64 gen_priv_bytes(const struct txn_graph *g, u32 op, u64 npkts)
 	u64 V = g->nodes, n = g->procs, trows = co || by_tag(g) ? 0 : all_toward(op, sw) ? n : 1;
 
 	return sizeof(struct gen) + (co ? V * g->ndims * sizeof(u32) : 0) +
-	       (co && tabled(g) ? V * g->ndims * sizeof(u32) + dtab_entries(g) * 2 : 0) +
+	       (co && tabled(g) ? V * g->ndims * sizeof(u32) + dtab_entries(g) * sizeof(struct dstep) : 0) +
 	       txn_paths_bytes(g) + 3 * n * sizeof(u32) +
 	       trows * V * sizeof(struct hop) + V * sizeof(u32) +
 	       orows_for(op, (u32)n, sw) * V * (few_ports(g) ? sizeof(u16) + 1 : sizeof(u32) + 1) +
@@ -652,11 +658,12 @@ static __always_inline u32 way_by_coord(const struct txn_engine *e, const struct
  */
 static int build_dtab(struct gen *s, const struct txn_graph *g)
 {
-	u32 t, a, b, k, fw, w, m, dist, v, at = 0, base[TXNET_MAX_DIMS];
+	u32 t, a, b, k, fw, w, on0, on1, dist, v, at = 0, base[TXNET_MAX_DIMS];
+	struct dstep *st;
 
 	if (!tabled(g))
 		return 0;
-	s->dtab = txn_alloc_array(dtab_entries(g), sizeof(u16));
+	s->dtab = txn_alloc_array(dtab_entries(g), sizeof(struct dstep));
 	s->drow = txn_alloc_array((u64)s->V * g->ndims, sizeof(u32));
 	if (!s->dtab || !s->drow)
 		return -ENOMEM;
@@ -666,24 +673,29 @@ static int build_dtab(struct gen *s, const struct txn_graph *g)
 		for (a = 0; a < k; a++)
 			for (b = 0; b < k; b++) {
 				dist = 0;
-				m = 0;
+				on0 = 0;
+				on1 = 0;
 				if (g->fkind[t] == TXNET_DIM_LINEAR) {
 					w = (a > 0) + (a < k - 1);
 					if (a != b) {
 						dist = a < b ? b - a : a - b;
-						m = b < a || !a ? DT_PORT0 : DT_PORT1;
+						on0 = b < a || !a;
+						on1 = !on0;
 					}
 				} else {
 					w = k == 2 ? 1 : 2;
 					fw = b >= a ? b - a : b + k - a;
 					if (a != b) {
 						dist = fw < k - fw ? fw : k - fw;
-						m = k == 2 ? DT_PORT0 :
-						    (k - fw <= fw ? DT_PORT0 : 0) |
-						    (fw <= k - fw ? DT_PORT1 : 0);
+						on0 = k == 2 || k - fw <= fw;
+						on1 = k != 2 && fw <= k - fw;
 					}
 				}
-				s->dtab[at + a * k + b] = (u16)(dist | m | w << DT_WIDTH_SHIFT);
+				st = &s->dtab[at + a * k + b];
+				st->dist = (u8)dist;
+				st->not0 = on0 ? 0 : -1;
+				st->not1 = on1 ? 0 : -1;
+				st->width = (u8)w;
 			}
 		at += k * k;
 	}
@@ -695,13 +707,19 @@ static int build_dtab(struct gen *s, const struct txn_graph *g)
 	return 0;
 }
 
-/* Port @c weighed: its queue, or ~0 when it is not on the way (@on 0). */
-static __always_inline void weigh(const u32 *q, u32 c, u32 on, u32 *best, u32 *least)
+/* Port @c weighed: its queue, or ~0 when it is not on the way (@not ~0). */
+static __always_inline void weigh_unless(const u32 *q, u32 c, u32 not, u32 *best, u32 *least)
 {
-	u32 len = q[c] | (on - 1);
+	u32 len = q[c] | not;
 
 	*best = len < *least ? c : *best;
 	*least = len < *least ? len : *least;
+}
+
+/* ... @on 1 when it is on the way, 0 when not. */
+static __always_inline void weigh(const u32 *q, u32 c, u32 on, u32 *best, u32 *least)
+{
+	weigh_unless(q, c, on - 1, best, least);
 }
 
 /*
@@ -714,12 +732,13 @@ static __always_inline void way_step(const struct txn_engine *e, const struct ge
 				     const u32 *rv, const u32 *cd, u32 t, u32 *off, u32 *dist,
 				     u32 *best, u32 *least)
 {
-	u32 st = s->dtab[rv[t] + cd[t]];
+	const struct dstep *st = &s->dtab[rv[t] + cd[t]];
 
-	*dist += st & DT_DIST;
-	weigh(e->pq_len, *off, (st >> 8) & 1, best, least);
-	weigh(e->pq_len, *off + ((st >> 9) & 1), (st >> 9) & 1, best, least);
-	*off += st >> DT_WIDTH_SHIFT;
+	*dist += st->dist;
+	weigh_unless(e->pq_len, *off, (u32)(s32)st->not0, best, least);
+	/* a's last port in the factor: its first again where it has one */
+	weigh_unless(e->pq_len, *off + st->width - 1, (u32)(s32)st->not1, best, least);
+	*off += st->width;
 }
 
 /*
