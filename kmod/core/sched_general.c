@@ -583,6 +583,34 @@ static int gen_tables(struct txn_engine *e, struct gen *s)
 }
 
 /*
+ * A hypercube's way on from @v towards processor @d: the dimensions to
+ * cross are the bits they differ in, the distance is how many, and the
+ * emptiest of their links is taken (the first of equals).  The walk of
+ * the bits counts them, so no popcount is paid a hop.
+ */
+static __always_inline u32 way_on_cube(const struct txn_engine *e, const struct gen *s, u32 v,
+				       u32 d, u32 *key)
+{
+	const u32 *q = e->pq_len;
+	u32 first = e->g->first[v], diff = v ^ d, dist = 1, best, least, l;
+
+	if (!diff) {
+		*key = 0;
+		return TXN_NO_LINK;
+	}
+	best = first + (u32)__builtin_ctz(diff);
+	least = q[best];
+	for (diff &= diff - 1; diff; diff &= diff - 1) {
+		l = first + (u32)__builtin_ctz(diff);
+		best = q[l] < least ? l : best;
+		least = q[l] < least ? q[l] : least;
+		dist++;
+	}
+	*key = key_of(s, dist);
+	return best;
+}
+
+/*
  * The way on from @v towards processor @d on a product, from coordinates:
  * in each dimension where @v and @d differ, the ports that bring that
  * coordinate closer (both ways round a ring at half its length) are on a
@@ -595,21 +623,15 @@ static __always_inline u32 way_by_coord(const struct txn_engine *e, const struct
 {
 	const struct txn_graph *g = e->g;
 	const u32 *cv = s->coord + (u64)v * g->ndims, *cd = s->coord + (u64)d * g->ndims;
-	u32 first = g->first[v], off = 0, dist = 0, best = TXN_NO_LINK, t, a, b, k, fw, diff;
+	u32 first = g->first[v], off = 0, dist = 0, best = TXN_NO_LINK, t, a, b, k, fw;
 
 #define CONSIDER(port) do {							\
 		u32 l_ = first + (port);					\
 		if (best == TXN_NO_LINK || e->pq_len[l_] < e->pq_len[best])	\
 			best = l_;						\
 	} while (0)
-	if (s->cube) {
-		/* the dimensions to cross are the bits v and d differ in */
-		diff = v ^ d;
-		*key = key_of(s, txn_popcount(diff));
-		for (; diff; diff &= diff - 1)
-			CONSIDER((u32)__builtin_ctz(diff));
-		return best;
-	}
+	if (s->cube)
+		return way_on_cube(e, s, v, d, key);
 	for (t = 0; t < g->ndims; t++) {
 		a = cv[t];
 		b = cd[t];
@@ -917,7 +939,7 @@ static noinline u64 onward_steps(const struct txn_engine *e, u32 pkt, u32 link, 
 /* Hypercubes (way_by_coord()'s first case): a leaf too. */
 static noinline u64 onward_cube(const struct txn_engine *e, u32 pkt, u32 link, u32 d)
 {
-	u32 key, l = way_by_coord(e, e->priv, e->g->dst[link], d, &key);
+	u32 key, l = way_on_cube(e, e->priv, e->g->dst[link], d, &key);
 
 	(void)pkt;
 	return txn_way(l, key);
