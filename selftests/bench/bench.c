@@ -105,13 +105,33 @@ static double bare_rate(const char *args)
 	return rate;
 }
 
+/* The scale case's run takes an hour and more: a line on stderr each minute shows it moves. */
+static bool progress;
+
+#ifndef PROGRESS_SECONDS
+#define PROGRESS_SECONDS 60
+#endif
+
 /* The tick loop alone, a function of its own so that callgrind can count just it. */
 static noinline int bench_ticks(struct txn_engine *e)
 {
+	double start, last;
 	int ret;
 
-	while ((ret = txn_engine_tick(e)) == 0)
-		;
+	if (!progress) {
+		while ((ret = txn_engine_tick(e)) == 0)
+			;
+		return ret;
+	}
+	start = last = now();
+	while ((ret = txn_engine_tick(e)) == 0) {
+		if (e->tick % 1024 || now() - last < PROGRESS_SECONDS)
+			continue;
+		last = now();
+		fprintf(stderr, "bench: tick %llu, %llu link-hops, %.1f M link-hops/s so far\n",
+			(unsigned long long)e->tick, (unsigned long long)e->transmissions,
+			e->transmissions / (last - start) / 1e6);
+	}
 	return ret;
 }
 
@@ -452,6 +472,7 @@ int main(int argc, char **argv)
 					    too_long(&list[i], op, port) ||
 					    !txn_sched_pick(&list[i].spec, op, algo, port, &why))
 						continue;
+					progress = list == scale_nets;
 					if (fork_case(&list[i], op, algo, port, list == scale_nets ? 1 : 20,
 						      &r, &rss)) {
 						printf("%-19s %-20s %-19s: cannot run\n", list[i].label,
