@@ -931,8 +931,12 @@ void txn_pq_send_top(struct txn_engine *e, u32 link)
 	txn_move(e, pq_pop(&q, e->L->pk, link), link);
 }
 
-/* Every link with packets queued sends the head of its queue, in link order. */
-static __always_inline void send_all(struct txn_engine *e, const int prio)
+/*
+ * Every link with packets queued sends the head of its queue, in link
+ * order.  @room: the moves so far leave room for one a link (no more than
+ * TXN_MOVES_SLACK), so that no move needs its own check.
+ */
+static __always_inline void send_all(struct txn_engine *e, const int prio, const bool room)
 {
 	const struct txn_qs q = qs_of(e);
 	struct txn_pkt *pk = e->L->pk;
@@ -951,7 +955,7 @@ static __always_inline void send_all(struct txn_engine *e, const int prio)
 				}
 				pkt = prio ? pq_pop(&q, pk, l) : q_pop(&q, pk, l);
 				/* txn_move(), its count in a register */
-				if (n < max) {
+				if (room || n < max) {
 					moves[n].pkt = pkt;
 					moves[n].link = l;
 				}
@@ -965,17 +969,23 @@ static __always_inline void send_all(struct txn_engine *e, const int prio)
 
 void txn_q_send_heads(struct txn_engine *e)
 {
-	send_all(e, 0);
+	if (e->nmoves <= TXN_MOVES_SLACK)
+		send_all(e, 0, true);
+	else
+		send_all(e, 0, false);
 }
 
 void txn_pq_send_tops(struct txn_engine *e)
 {
-	send_all(e, 1);
+	if (e->nmoves <= TXN_MOVES_SLACK)
+		send_all(e, 1, true);
+	else
+		send_all(e, 1, false);
 }
 
 void txn_sq_send_tops(struct txn_engine *e)
 {
-	send_all(e, 2);
+	send_all(e, 2, false);
 }
 
 /*
