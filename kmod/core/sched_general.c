@@ -331,7 +331,8 @@ static u64 gen_priv_bytes(const struct txn_graph *g, u32 op, u64 npkts)
 	u64 V = g->nodes, n = g->procs, trows = co || by_tag(g) ? 0 : all_toward(op, sw) ? n : 1;
 
 	return sizeof(struct gen) + (co ? V * g->ndims * sizeof(u32) : 0) +
-	       (co && tabled(g) ? V * g->ndims * sizeof(u32) + dtab_entries(g) * sizeof(struct dstep) : 0) +
+	       (co && tabled(g) ?
+		V * g->ndims * sizeof(u32) + dtab_entries(g) * sizeof(struct dstep) : 0) +
 	       txn_paths_bytes(g) + 3 * n * sizeof(u32) +
 	       trows * V * sizeof(struct hop) + V * sizeof(u32) +
 	       orows_for(op, (u32)n, sw) * V * (few_ports(g) ? sizeof(u16) + 1 : sizeof(u32) + 1) +
@@ -936,7 +937,7 @@ static noinline u64 onward_steps(const struct txn_engine *e, u32 pkt, u32 link, 
 	return txn_way(l, key);
 }
 
-/* Hypercubes (way_by_coord()'s first case): a leaf too. */
+/* Hypercubes (way_on_cube()): a leaf too. */
 static noinline u64 onward_cube(const struct txn_engine *e, u32 pkt, u32 link, u32 d)
 {
 	u32 key, l = way_on_cube(e, e->priv, e->g->dst[link], d, &key);
