@@ -933,10 +933,12 @@ void txn_pq_send_top(struct txn_engine *e, u32 link)
 
 /*
  * Every link with packets queued sends the head of its queue, in link
- * order.  @room: the moves so far leave room for one a link (no more than
- * TXN_MOVES_SLACK), so that no move needs its own check.
+ * order; only those in the bitmap @only where it is not NULL.  @room: the
+ * moves so far leave room for one a link (no more than TXN_MOVES_SLACK),
+ * so that no move needs its own check.
  */
-static __always_inline void send_all(struct txn_engine *e, const int prio, const bool room)
+static __always_inline void send_all(struct txn_engine *e, const int prio, const bool room,
+				     const u64 *only)
 {
 	const struct txn_qs q = qs_of(e);
 	struct txn_pkt *pk = e->L->pk;
@@ -947,7 +949,8 @@ static __always_inline void send_all(struct txn_engine *e, const int prio, const
 	for (s = 0; s < sums; s++) {
 		for (sbits = q.active_sum[s]; sbits; sbits &= sbits - 1) {
 			w = s * 64 + (u32)__builtin_ctzll(sbits);
-			for (bits = q.active[w]; bits; bits &= bits - 1) {
+			for (bits = q.active[w] & (only ? only[w] : ~0ULL); bits;
+			     bits &= bits - 1) {
 				l = w * 64 + (u32)__builtin_ctzll(bits);
 				if (prio == 2) {	/* sq_key() may read e: keep it current */
 					txn_move(e, sq_pop(e, &q, pk, l), l);
@@ -970,22 +973,32 @@ static __always_inline void send_all(struct txn_engine *e, const int prio, const
 void txn_q_send_heads(struct txn_engine *e)
 {
 	if (e->nmoves <= TXN_MOVES_SLACK)
-		send_all(e, 0, true);
+		send_all(e, 0, true, NULL);
 	else
-		send_all(e, 0, false);
+		send_all(e, 0, false, NULL);
+}
+
+void txn_q_send_heads_of(struct txn_engine *e, const u64 *only)
+{
+	send_all(e, 0, false, only);
 }
 
 void txn_pq_send_tops(struct txn_engine *e)
 {
 	if (e->nmoves <= TXN_MOVES_SLACK)
-		send_all(e, 1, true);
+		send_all(e, 1, true, NULL);
 	else
-		send_all(e, 1, false);
+		send_all(e, 1, false, NULL);
 }
 
 void txn_sq_send_tops(struct txn_engine *e)
 {
-	send_all(e, 2, false);
+	send_all(e, 2, false, NULL);
+}
+
+void txn_sq_send_tops_of(struct txn_engine *e, const u64 *only)
+{
+	send_all(e, 2, false, only);
 }
 
 /*

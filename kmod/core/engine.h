@@ -470,6 +470,8 @@ static inline u32 txn_pq_top(const struct txn_engine *e, u32 link)
 
 /* Every link sends the head of its FIFO: all-port FIFO schedules' choose. */
 void txn_q_send_heads(struct txn_engine *e);
+/* ... every link in the bitmap @only ((links + 63) / 64 words): a subset's. */
+void txn_q_send_heads_of(struct txn_engine *e, const u64 *only);
 void txn_pq_push(struct txn_engine *e, u32 link, u32 key, u32 pkt);
 u32 txn_pq_pop_max(struct txn_engine *e, u32 link);
 /* txn_move() of txn_pq_pop_max(@link) over @link, in one call: single-port picks. */
@@ -497,6 +499,7 @@ void txn_pq_send_tops_single(struct txn_engine *e, u32 from, u64 *recv);
 void txn_sq_push(struct txn_engine *e, u32 link, u32 pkt, bool arrival);
 u32 txn_sq_pop(struct txn_engine *e, u32 link);
 void txn_sq_send_tops(struct txn_engine *e);
+void txn_sq_send_tops_of(struct txn_engine *e, const u64 *only);
 
 /* way_from(): the packet rests where it is. */
 #define TXN_WAY_KEEP	(TXN_NO_LINK - 1)

@@ -79,6 +79,10 @@ bool txn_line_forward(const struct txn_engine *e, u32 link);
 u32 txn_line_link(const struct txn_engine *e, u32 node, bool forward);
 /* @prio: from the sorted queues (txn_sq_*), else from the FIFOs */
 void txn_line_choose(struct txn_engine *e, bool prio);
+/* Their start calls this, and they name these: the directions' bitmaps in e->priv. */
+int txn_line_start(struct txn_engine *e);
+void txn_line_fini(struct txn_engine *e);
+u64 txn_line_priv_bytes(const struct txn_graph *g, u32 op, u64 npkts);
 
 /*
  * The link that carries a packet on in the direction it came: at a node it

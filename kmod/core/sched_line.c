@@ -28,30 +28,52 @@ u32 txn_line_link(const struct txn_engine *e, u32 node, bool forward)
 	return txn_link_between(e->g, node, to);
 }
 
-static u32 pop(struct txn_engine *e, u32 link, bool prio)
+/* Bitmap words over the links: each direction's, in e->priv. */
+static u32 dir_words(const struct txn_graph *g)
 {
-	return prio ? txn_sq_pop(e, link) : txn_q_pop(e, link);
+	return (g->links + 63) / 64;
 }
 
-static void send_all(struct txn_engine *e, bool prio)
+u64 txn_line_priv_bytes(const struct txn_graph *g, u32 op, u64 npkts)
+{
+	(void)op;
+	(void)npkts;
+	return 2 * (u64)dir_words(g) * sizeof(u64);
+}
+
+/*
+ * Single-port runs send in one direction a tick: each direction's links
+ * as a bitmap, so that the engine's pass over the links with work takes
+ * that direction's alone (txn_*_send_*_of()) instead of a walk over all.
+ */
+int txn_line_start(struct txn_engine *e)
+{
+	u32 words = dir_words(e->g), l;
+	u64 *dirs;
+
+	if (e->p.port_model != TXNET_PORT_SINGLE)
+		return 0;
+	dirs = txn_zalloc_array(2 * (u64)words, sizeof(u64));
+	if (!dirs)
+		return -ENOMEM;
+	for (l = 0; l < e->g->links; l++)
+		dirs[(txn_line_forward(e, l) ? 0 : words) + l / 64] |= 1ULL << (l % 64);
+	e->priv = dirs;
+	return 0;
+}
+
+void txn_line_fini(struct txn_engine *e)
+{
+	txn_free(e->priv);
+	e->priv = NULL;
+}
+
+static void send_links(struct txn_engine *e, bool prio, const u64 *only)
 {
 	if (prio)
-		txn_sq_send_tops(e);
+		txn_sq_send_tops_of(e, only);
 	else
-		txn_q_send_heads(e);
-}
-
-static void send_direction(struct txn_engine *e, bool prio, bool forward)
-{
-	u32 l, pkt;
-
-	for (l = 0; l < e->g->links; l++) {
-		if (txn_line_forward(e, l) != forward)
-			continue;
-		pkt = pop(e, l, prio);
-		if (pkt != TXN_NONE)
-			txn_move(e, pkt, l);
-	}
+		txn_q_send_heads_of(e, only);
 }
 
 /*
@@ -63,13 +85,17 @@ static void send_direction(struct txn_engine *e, bool prio, bool forward)
  */
 void txn_line_choose(struct txn_engine *e, bool prio)
 {
+	const u64 *fwd = e->priv, *bwd = fwd + dir_words(e->g);
 	bool forward = !(e->tick & 1);
 
 	if (e->p.port_model != TXNET_PORT_SINGLE) {
-		send_all(e, prio);
+		if (prio)
+			txn_sq_send_tops(e);
+		else
+			txn_q_send_heads(e);
 		return;
 	}
-	send_direction(e, prio, forward);
+	send_links(e, prio, forward ? fwd : bwd);
 	if (!e->nmoves)
-		send_direction(e, prio, !forward);
+		send_links(e, prio, forward ? bwd : fwd);
 }

@@ -48,8 +48,11 @@ static void ff_arrive(struct txn_engine *e, u32 pkt, u32 link)
  */
 static int ff_start(struct txn_engine *e)
 {
+	int ret = txn_line_start(e);
 	u32 src;
 
+	if (ret)
+		return ret;
 	for (src = 0; src < e->n; src++)
 		queue_source(e, src);
 	return 0;
@@ -67,6 +70,8 @@ const struct txn_sched txn_sched_furthest_first = {
 	.choose = ff_choose,
 	.arrive = ff_arrive,
 	.sq_key = ff_key,
+	.fini = txn_line_fini,
+	.priv_bytes = txn_line_priv_bytes,
 };
 
 /*
@@ -77,6 +82,10 @@ const struct txn_sched txn_sched_furthest_first = {
  */
 static int sc_start(struct txn_engine *e)
 {
+	int ret = txn_line_start(e);
+
+	if (ret)
+		return ret;
 	e->sched_state[0] = 0;
 	queue_source(e, 0);
 	return 0;
@@ -100,4 +109,6 @@ const struct txn_sched txn_sched_scatterings = {
 	.choose = sc_choose,
 	.arrive = ff_arrive,
 	.sq_key = ff_key,
+	.fini = txn_line_fini,
+	.priv_bytes = txn_line_priv_bytes,
 };

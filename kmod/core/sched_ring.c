@@ -26,6 +26,10 @@ static void queue_direction(struct txn_engine *e, u32 src, u32 count, bool cw)
 static int start(struct txn_engine *e, bool plain)
 {
 	u32 n = e->n, half = n / 2, i, cw, ccw;
+	int ret = txn_line_start(e);
+
+	if (ret)
+		return ret;
 
 	for (i = 0; i < n; i++) {
 		if (n & 1) {
@@ -72,6 +76,8 @@ const struct txn_sched txn_sched_message_shift = {
 	.start = ms_start,
 	.choose = ms_choose,
 	.onward = ms_onward,
+	.fini = txn_line_fini,
+	.priv_bytes = txn_line_priv_bytes,
 };
 
 const struct txn_sched txn_sched_message_shift_plain = {
@@ -80,4 +86,6 @@ const struct txn_sched txn_sched_message_shift_plain = {
 	.start = plain_start,
 	.choose = ms_choose,
 	.onward = ms_onward,
+	.fini = txn_line_fini,
+	.priv_bytes = txn_line_priv_bytes,
 };
