@@ -132,6 +132,7 @@ struct gen {
 	bool ringed;		/* ... or larger: their steps computed (ring_step) */
 	u32 *drow;		/* ... V x ndims: where v's row of each factor's table starts */
 	bool two_d;		/* ... and two factors: onward_2d routes */
+	bool one_d;		/* a ring or linear array, of any size: onward_1d routes */
 	/*
 	 * All-port tree broadcasts, for faults mid-run (tree_reroute()): per
 	 * slot the child a queued copy goes to (TXN_NONE: it rests where it
@@ -895,18 +896,50 @@ static void send_toward(struct txn_engine *e, u32 pkt, u32 v, u32 d)
 	txn_pq_push(e, l, key, pkt);
 }
 
-/* 2-D tori and meshes of up to DTAB_K a side, the common case: their two steps unrolled. */
-static noinline u64 onward_2d(const struct txn_engine *e, u32 pkt, u32 link, u32 d)
+/* Tabled tori and meshes of @nd (2 or 3) factors: their steps unrolled. */
+static __always_inline u64 onward_tabled(const struct txn_engine *e, u32 link, u32 d,
+					 const u32 nd)
 {
 	const struct gen *s = e->priv;
 	u32 v = e->g->dst[link];
-	const u32 *rv = s->drow + 2 * (u64)v, *cd = s->coord + 2 * (u64)d;
+	const u32 *rv = s->drow + nd * (u64)v, *cd = s->coord + nd * (u64)d;
 	u32 first = e->g->first[v], off = first, dist = 0, best = first, least = ~0U;
 
-	(void)pkt;
 	way_step(e, s, rv, cd, 0, &off, &dist, &best, &least);
 	way_step(e, s, rv, cd, 1, &off, &dist, &best, &least);
+	if (nd == 3)
+		way_step(e, s, rv, cd, 2, &off, &dist, &best, &least);
 	/* key_of()'s cap is the engine's: it keeps an onward() key below pq_keys (s->keys) */
+	return txn_way(best, dist);
+}
+
+/* 2-D tori and meshes of up to DTAB_K a side, the common case. */
+static noinline u64 onward_2d(const struct txn_engine *e, u32 pkt, u32 link, u32 d)
+{
+	(void)pkt;
+	return onward_tabled(e, link, d, 2);
+}
+
+/* 3-D ones: a leaf of their own, not onward_steps()'s dispatch on the factor count. */
+static noinline u64 onward_3d(const struct txn_engine *e, u32 pkt, u32 link, u32 d)
+{
+	(void)pkt;
+	return onward_tabled(e, link, d, 3);
+}
+
+/*
+ * Rings and linear arrays of any size: their one step computed, without
+ * way_by_steps()'s dispatch on the factor count and the table's rows.
+ */
+static noinline u64 onward_1d(const struct txn_engine *e, u32 pkt, u32 link, u32 d)
+{
+	const struct gen *s = e->priv;
+	const struct txn_graph *g = e->g;
+	u32 v = g->dst[link], off = g->first[v], dist = 0, best = off, least = ~0U;
+
+	(void)pkt;
+	ring_step(e->pq_len, g->fkind[0], g->fsize[0], s->coord[v], s->coord[d], &off, &dist,
+		  &best, &least);
 	return txn_way(best, dist);
 }
 
@@ -957,8 +990,12 @@ static txn_onward_fn *gen_onward_now(const struct txn_engine *e)
 
 	if (s->faulty || s->tag)
 		return onward_any;
+	if (s->one_d)
+		return onward_1d;
 	if (s->two_d)
 		return onward_2d;
+	if (s->dtab && e->g->ndims == 3)
+		return onward_3d;
 	if (s->dtab)
 		return onward_steps;
 	if (s->ringed)
@@ -1657,6 +1694,7 @@ static int gen_start(struct txn_engine *e)
 		if (ret)
 			return ret;
 		s->ringed = !s->cube && !s->dtab && ringed(g);
+		s->one_d = g->ndims == 1 && ringed(g);
 	}
 	s->tag = by_tag(g) && !s->faulty;
 	s->stages = s->tag ? txn_min_log2(n) : 0;
