@@ -85,7 +85,7 @@ static void send_links(struct txn_engine *e, bool prio, const u64 *only)
  */
 void txn_line_choose(struct txn_engine *e, bool prio)
 {
-	const u64 *fwd = e->priv, *bwd = fwd + dir_words(e->g);
+	const u64 *fwd, *bwd;
 	bool forward = !(e->tick & 1);
 
 	if (e->p.port_model != TXNET_PORT_SINGLE) {
@@ -95,6 +95,8 @@ void txn_line_choose(struct txn_engine *e, bool prio)
 			txn_q_send_heads(e);
 		return;
 	}
+	fwd = e->priv;	/* txn_line_start()'s: single-port runs have them */
+	bwd = fwd + dir_words(e->g);
 	send_links(e, prio, forward ? fwd : bwd);
 	if (!e->nmoves)
 		send_links(e, prio, forward ? bwd : fwd);
