@@ -889,13 +889,6 @@ static __always_inline u32 sq_pop(struct txn_engine *e, const struct txn_qs *q,
 	return pkt;
 }
 
-u32 txn_sq_pop(struct txn_engine *e, u32 link)
-{
-	struct txn_qs q = qs_of(e);
-
-	return sq_pop(e, &q, e->L->pk, link);
-}
-
 void txn_q_push(struct txn_engine *e, u32 link, u32 pkt)
 {
 	struct txn_qs q = qs_of(e);

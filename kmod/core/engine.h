@@ -497,7 +497,6 @@ void txn_pq_send_tops_single(struct txn_engine *e, u32 from, u64 *recv);
  * linear array always appends (sched_linear.c).
  */
 void txn_sq_push(struct txn_engine *e, u32 link, u32 pkt, bool arrival);
-u32 txn_sq_pop(struct txn_engine *e, u32 link);
 void txn_sq_send_tops(struct txn_engine *e);
 void txn_sq_send_tops_of(struct txn_engine *e, const u64 *only);
 
