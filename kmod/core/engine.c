@@ -815,12 +815,51 @@ static __always_inline u32 pq_pop(const struct txn_qs *q, struct txn_pkt *pk, u3
  * The keys of each lane's head and tail are kept (@lk), so that appending
  * and choosing ask the schedule for no key but the new packet's.
  */
-static void lane_insert(struct txn_engine *e, struct txn_pkt *pk, u32 *head, u32 *tail,
-			struct txn_lane_keys *lk, u32 link, u32 pkt)
-{
-	u32 (*key)(const struct txn_engine *e, u32 pkt, u32 link) = e->sched->sq_key;
-	u32 k = key(e, pkt, link), prev, cur;
+/*
+ * A lane's new head, whose record was queued long ago and is out of the
+ * caches on a large network: its key is asked when it is next weighed
+ * (the next pop or push on the link, a tick or more later), its record
+ * read ahead now.  A lane's head key is TXN_SQ_LATER until then (a key
+ * of that value is only asked again each time).
+ */
+#define TXN_SQ_LATER	((u32)~0U)
 
+static __always_inline void lane_head_later(struct txn_pkt *pk, u32 head,
+					    struct txn_lane_keys *lk)
+{
+	txn_prefetch(&pk[head]);
+	lk->head = TXN_SQ_LATER;
+}
+
+static __always_inline void lane_head_key(const struct txn_engine *e, const struct txn_pkt *pk,
+					  u32 head, u32 link, struct txn_lane_keys *lk)
+{
+	if (lk->head == TXN_SQ_LATER)
+		lk->head = e->sched->sq_key(e, link, pk[head].tag);
+}
+
+/* Out of order: the tail is less urgent, so the walk ends before it. */
+static noinline void lane_walk(const struct txn_engine *e, struct txn_pkt *pk, u32 head,
+			       u32 link, u32 pkt, u32 k)
+{
+	txn_sq_key_fn *key = e->sched->sq_key;
+	u32 prev, cur;
+
+	for (prev = head, cur = pk[prev].next; key(e, link, pk[cur].tag) >= k;
+	     prev = cur, cur = pk[cur].next)
+		;
+	pk[pkt].next = cur;
+	pk[prev].next = pkt;
+}
+
+/*
+ * @pkt joins a lane under key @k.  Keys are a function of the link and
+ * the destination (sq_key()), so the walk asks them of the tags.
+ */
+static __always_inline void lane_insert(const struct txn_engine *e, struct txn_pkt *pk, u32 *head,
+					u32 *tail, struct txn_lane_keys *lk, u32 link, u32 pkt,
+					u32 k)
+{
 	pk[pkt].next = TXN_NONE;
 	if (*tail == TXN_NONE) {
 		*head = pkt;
@@ -835,30 +874,36 @@ static void lane_insert(struct txn_engine *e, struct txn_pkt *pk, u32 *head, u32
 		lk->tail = k;
 		return;
 	}
+	lane_head_key(e, pk, *head, link, lk);
 	if (k > lk->head) {
 		pk[pkt].next = *head;
 		*head = pkt;
 		lk->head = k;
 		return;
 	}
-	/* Out of order: the tail is less urgent, so the walk ends before it. */
-	for (prev = *head, cur = pk[prev].next; key(e, cur, link) >= k;
-	     prev = cur, cur = pk[cur].next)
-		;
-	pk[pkt].next = cur;
-	pk[prev].next = pkt;
+	lane_walk(e, pk, *head, link, pkt, k);
+}
+
+/* An arrival under the key onward() gave: the arrivals' lane of @link. */
+static __always_inline void sq_push_key(const struct txn_engine *e, const struct txn_qs *q,
+					struct txn_pkt *pk, u32 link, u32 pkt, u32 k)
+{
+	lane_insert(e, pk, &e->ahead[link], &e->atail[link], &e->sqk[2 * link + 1], link, pkt, k);
+	queued(q, link);
 }
 
 void txn_sq_push(struct txn_engine *e, u32 link, u32 pkt, bool arrival)
 {
 	struct txn_qs q = qs_of(e);
 	struct txn_pkt *pk = e->L->pk;
+	u32 k = e->sched->sq_key(e, link, pk[pkt].tag);
 
 	if (arrival)
 		lane_insert(e, pk, &e->ahead[link], &e->atail[link], &e->sqk[2 * link + 1], link,
-			    pkt);
+			    pkt, k);
 	else
-		lane_insert(e, pk, &e->qhead[link], &e->qtail[link], &e->sqk[2 * link], link, pkt);
+		lane_insert(e, pk, &e->qhead[link], &e->qtail[link], &e->sqk[2 * link], link, pkt,
+			    k);
 	queued(&q, link);
 }
 
@@ -871,6 +916,10 @@ static __always_inline u32 sq_pop(struct txn_engine *e, const struct txn_qs *q,
 
 	if (own == TXN_NONE && got == TXN_NONE)
 		return TXN_NONE;
+	if (own != TXN_NONE && got != TXN_NONE) {
+		lane_head_key(e, pk, own, link, &lk[0]);
+		lane_head_key(e, pk, got, link, &lk[1]);
+	}
 	/* ties: the packet that was there first */
 	if (own == TXN_NONE || (got != TXN_NONE && lk[1].head > lk[0].head)) {
 		head = &e->ahead[link];
@@ -884,7 +933,7 @@ static __always_inline u32 sq_pop(struct txn_engine *e, const struct txn_qs *q,
 	else if (*head == *tail)
 		lk->head = lk->tail;
 	else
-		lk->head = e->sched->sq_key(e, *head, link);
+		lane_head_later(pk, *head, lk);
 	dequeued(q, link);
 	return pkt;
 }
@@ -945,11 +994,10 @@ static __always_inline void send_all(struct txn_engine *e, const int prio, const
 			for (bits = q.active[w] & (only ? only[w] : ~0ULL); bits;
 			     bits &= bits - 1) {
 				l = w * 64 + (u32)__builtin_ctzll(bits);
-				if (prio == 2) {	/* sq_key() may read e: keep it current */
-					txn_move(e, sq_pop(e, &q, pk, l), l);
-					continue;
-				}
-				pkt = prio ? pq_pop(&q, pk, l) : q_pop(&q, pk, l);
+				if (prio == 2)
+					pkt = sq_pop(e, &q, pk, l);
+				else
+					pkt = prio ? pq_pop(&q, pk, l) : q_pop(&q, pk, l);
 				/* txn_move(), its count in a register */
 				if (room || n < max) {
 					moves[n].pkt = pkt;
@@ -959,8 +1007,7 @@ static __always_inline void send_all(struct txn_engine *e, const int prio, const
 			}
 		}
 	}
-	if (prio != 2)
-		e->nmoves = n;
+	e->nmoves = n;
 }
 
 void txn_q_send_heads(struct txn_engine *e)
@@ -986,7 +1033,10 @@ void txn_pq_send_tops(struct txn_engine *e)
 
 void txn_sq_send_tops(struct txn_engine *e)
 {
-	send_all(e, 2, false, NULL);
+	if (e->nmoves <= TXN_MOVES_SLACK)
+		send_all(e, 2, true, NULL);
+	else
+		send_all(e, 2, false, NULL);
 }
 
 void txn_sq_send_tops_of(struct txn_engine *e, const u64 *only)
@@ -1533,9 +1583,10 @@ static void inject_fault(struct txn_engine *e)
 
 /*
  * Unicast arrivals of a schedule with onward(): each joins the queue of the
- * link onward() names (@prio: its priority queue), in line, one call a hop.
+ * link onward() names (@prio 1: its priority queue, 2: its sorted queue's
+ * arrivals' lane), in line, one call a hop.
  */
-static __always_inline int send_on(struct txn_engine *e, u64 t, u32 narr, const bool prio)
+static __always_inline int send_on(struct txn_engine *e, u64 t, u32 narr, const int prio)
 {
 	txn_onward_fn *onward = e->sched->onward;
 	const struct txn_graph *g = e->g;
@@ -1554,8 +1605,10 @@ static __always_inline int send_on(struct txn_engine *e, u64 t, u32 narr, const 
 		/* A link that leaves another node is caught when the packet moves on it. */
 		if (next >= g->links)
 			return txn_violate(e, t, g->dst[m->link], m->pkt, "no such link");
-		if (prio) {
-			key = (u32)(way >> 32);
+		key = (u32)(way >> 32);
+		if (prio == 2) {
+			sq_push_key(e, &q, pk, next, m->pkt, key);
+		} else if (prio) {
 			pq_push(&q, pk, next, key < e->pq_keys ? key : e->pq_keys - 1, m->pkt);
 		} else {
 			q_push(&q, pk, next, m->pkt);
@@ -1789,9 +1842,11 @@ int txn_engine_tick(struct txn_engine *e)
 	 * are only ever named by their own arrival.
 	 */
 	if (L->kind == TXN_UNICAST && e->sched->onward && e->pq_keys) {
-		ret = send_on(e, t, narr, true);
+		ret = send_on(e, t, narr, 1);
+	} else if (L->kind == TXN_UNICAST && e->sched->onward && e->sqk) {
+		ret = send_on(e, t, narr, 2);
 	} else if (L->kind == TXN_UNICAST && e->sched->onward) {
-		ret = send_on(e, t, narr, false);
+		ret = send_on(e, t, narr, 0);
 	} else if (L->kind == TXN_UNICAST) {
 		for (i = 0; i < narr; i++) {
 			struct txn_move *m = &e->moves[L->arrivals[i]];

@@ -64,6 +64,7 @@ struct txn_move;
 
 /* A unicast schedule's onward(): see struct txn_sched. */
 typedef u64 txn_onward_fn(const struct txn_engine *e, u32 pkt, u32 link, u32 dst);
+typedef u32 txn_sq_key_fn(const struct txn_engine *e, u32 link, u32 dst);
 
 /* What a scheduler is: a policy over the engine's queues. */
 struct txn_sched {
@@ -92,8 +93,9 @@ struct txn_sched {
 	/*
 	 * Instead of arrive, for unicast schedules: txn_way(link, key), the
 	 * link @pkt (bound for @dst) leaves on next, which the engine queues
-	 * it on (one call a hop, not two): on the FIFO, or on the priority
-	 * queue under key when the schedule has pq_keys.
+	 * it on (one call a hop, not two): on the FIFO, on the priority
+	 * queue under key when the schedule has pq_keys, or in the arrivals'
+	 * lane of the sorted queue under key, as it is, when it has sq_key.
 	 */
 	txn_onward_fn *onward;
 	/*
@@ -109,10 +111,12 @@ struct txn_sched {
 	/* Bucket count per link for txn_pq_*, 0 when only FIFOs are used; at most 64. */
 	u32 (*pq_keys)(const struct txn_graph *g);
 	/*
-	 * For txn_sq_*, where keys have no small bound: how urgent @pkt is
-	 * on @link (larger leaves first).  NULL when they are not used.
+	 * For txn_sq_*, where keys have no small bound: how urgent a packet
+	 * bound for @dst is on @link (larger leaves first), of those two
+	 * alone: it is asked in the middle of the engine's passes.  NULL when
+	 * they are not used.
 	 */
-	u32 (*sq_key)(const struct txn_engine *e, u32 pkt, u32 link);
+	txn_sq_key_fn *sq_key;
 	/* Bytes start and inject allocate at most for @npkts packet slots; may be NULL. */
 	u64 (*priv_bytes)(const struct txn_graph *g, u32 op, u64 npkts);
 	/*

@@ -18,10 +18,10 @@ static u32 distance(u32 a, u32 b)
 	return a > b ? a - b : b - a;
 }
 
-/* How far @pkt still has to go from the node @link leaves: its urgency. */
-static u32 ff_key(const struct txn_engine *e, u32 pkt, u32 link)
+/* How far a packet bound for @dst still has to go from the node @link leaves: its urgency. */
+static u32 ff_key(const struct txn_engine *e, u32 link, u32 dst)
 {
-	return distance(e->g->src[link], txn_pkt_dst(e, pkt));
+	return distance(e->g->src[link], dst);
 }
 
 /* Source @src's packets, furthest first in each direction. */
@@ -35,10 +35,14 @@ static void queue_source(struct txn_engine *e, u32 src)
 		txn_sq_push(e, txn_line_link(e, src, false), txn_pkt_id(e, src, to), false);
 }
 
-static void ff_arrive(struct txn_engine *e, u32 pkt, u32 link)
+/*
+ * A packet keeps its direction: the link on is the one not leading back,
+ * and its key ff_key()'s there (the node it is at is where that link leaves).
+ */
+static u64 ff_onward(const struct txn_engine *e, u32 pkt, u32 link, u32 dst)
 {
-	/* a packet keeps its direction: the link on is the one not leading back */
-	txn_sq_push(e, txn_line_onward(e, link), pkt, true);
+	(void)pkt;
+	return txn_way(txn_line_onward(e, link), distance(e->g->dst[link], dst));
 }
 
 /*
@@ -68,7 +72,7 @@ const struct txn_sched txn_sched_furthest_first = {
 	.name = "furthest-first",
 	.start = ff_start,
 	.choose = ff_choose,
-	.arrive = ff_arrive,
+	.onward = ff_onward,
 	.sq_key = ff_key,
 	.fini = txn_line_fini,
 	.priv_bytes = txn_line_priv_bytes,
@@ -107,7 +111,7 @@ const struct txn_sched txn_sched_scatterings = {
 	.name = "scatterings",
 	.start = sc_start,
 	.choose = sc_choose,
-	.arrive = ff_arrive,
+	.onward = ff_onward,
 	.sq_key = ff_key,
 	.fini = txn_line_fini,
 	.priv_bytes = txn_line_priv_bytes,
