@@ -811,11 +811,6 @@ static __always_inline u32 pq_pop(const struct txn_qs *q, struct txn_pkt *pk, u3
 }
 
 /*
- * Into a lane of a sorted queue, after every packet at least as urgent.
- * The keys of each lane's head and tail are kept (@lk), so that appending
- * and choosing ask the schedule for no key but the new packet's.
- */
-/*
  * A lane's new head, whose record was queued long ago and is out of the
  * caches on a large network: its key is asked when it is next weighed
  * (the next pop or push on the link, a tick or more later), its record
@@ -853,8 +848,11 @@ static noinline void lane_walk(const struct txn_engine *e, struct txn_pkt *pk, u
 }
 
 /*
- * @pkt joins a lane under key @k.  Keys are a function of the link and
- * the destination (sq_key()), so the walk asks them of the tags.
+ * Into a lane of a sorted queue under key @k, after every packet at least
+ * as urgent.  The keys of each lane's head and tail are kept (@lk), so
+ * that appending asks the schedule for no key.  Keys are a function of
+ * the link and the destination (sq_key()), so the walk asks them of the
+ * tags.
  */
 static __always_inline void lane_insert(const struct txn_engine *e, struct txn_pkt *pk, u32 *head,
 					u32 *tail, struct txn_lane_keys *lk, u32 link, u32 pkt,
