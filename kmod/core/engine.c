@@ -896,12 +896,11 @@ void txn_sq_push(struct txn_engine *e, u32 link, u32 pkt, bool arrival)
 	struct txn_pkt *pk = e->L->pk;
 	u32 k = e->sched->sq_key(e, link, pk[pkt].tag);
 
-	if (arrival)
-		lane_insert(e, pk, &e->ahead[link], &e->atail[link], &e->sqk[2 * link + 1], link,
-			    pkt, k);
-	else
-		lane_insert(e, pk, &e->qhead[link], &e->qtail[link], &e->sqk[2 * link], link, pkt,
-			    k);
+	if (arrival) {
+		sq_push_key(e, &q, pk, link, pkt, k);
+		return;
+	}
+	lane_insert(e, pk, &e->qhead[link], &e->qtail[link], &e->sqk[2 * link], link, pkt, k);
 	queued(&q, link);
 }
 

@@ -35,14 +35,13 @@ static void queue_source(struct txn_engine *e, u32 src)
 		txn_sq_push(e, txn_line_link(e, src, false), txn_pkt_id(e, src, to), false);
 }
 
-/*
- * A packet keeps its direction: the link on is the one not leading back,
- * and its key ff_key()'s there (the node it is at is where that link leaves).
- */
+/* A packet keeps its direction: the link on is the one not leading back. */
 static u64 ff_onward(const struct txn_engine *e, u32 pkt, u32 link, u32 dst)
 {
+	u32 next = txn_line_onward(e, link);
+
 	(void)pkt;
-	return txn_way(txn_line_onward(e, link), distance(e->g->dst[link], dst));
+	return txn_way(next, ff_key(e, next, dst));
 }
 
 /*
