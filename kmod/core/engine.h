@@ -64,6 +64,14 @@ struct txn_move;
 
 /* A unicast schedule's onward(): see struct txn_sched. */
 typedef u64 txn_onward_fn(const struct txn_engine *e, u32 pkt, u32 link, u32 dst);
+
+/* A packet that came over @link to @at this tick, bound for @dst: onward_all()'s input. */
+struct txn_landed {
+	u32 pkt;
+	u32 link;
+	u32 at;			/* the link's head, where the packet is now */
+	u32 dst;
+};
 typedef u32 txn_sq_key_fn(const struct txn_engine *e, u32 link, u32 dst);
 
 /* What a scheduler is: a policy over the engine's queues. */
@@ -99,11 +107,15 @@ struct txn_sched {
 	 */
 	txn_onward_fn *onward;
 	/*
-	 * Optional, with onward: the function onward() would call for the run
-	 * as it stands, asked once a tick: a schedule that serves many
-	 * networks names its leaf here instead of choosing it every hop.
+	 * Optional, with onward and pq_keys: the tick's @n landed packets at
+	 * once, ways[i] onward()'s answer for @landed[i], every one weighed on
+	 * the queues as the tick's pops left them (the engine queues them all
+	 * after): one call a tick, so that a schedule that serves many
+	 * networks chooses its loop once, and the hops of its loop overlap.
+	 * It must not change anything but ways[].
 	 */
-	txn_onward_fn *(*onward_now)(const struct txn_engine *e);
+	void (*onward_all)(const struct txn_engine *e, const struct txn_landed *landed, u32 n,
+			   u64 *ways);
 	/* Open traffic: route a newly injected @pkt (at its source); 0 or -errno. */
 	int (*inject)(struct txn_engine *e, u32 pkt);
 	/* Free what start allocated in e->priv; may be NULL. */
@@ -250,6 +262,7 @@ struct txn_engine {
 		u32 link;
 	} *moves;
 	u32 nmoves, max_moves;
+	u64 *ways;			/* onward_all()'s answers, max_moves of them */
 
 	/*
 	 * Read-only mirrors of the engine's own counters, for schedulers and

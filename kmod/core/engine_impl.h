@@ -18,7 +18,7 @@
 
 /*
  * The mark of a packet that moved in tick @t.  The two-pass tick clears
- * it when the tick ends; the one-pass tick (engine.c, move_on()) leaves it
+ * it when the tick ends; the tick of onward() (engine.c, land()) leaves it
  * until the packet is popped from the queue it joined, so a mark of
  * another tick's parity is an old one.
  */
@@ -70,6 +70,7 @@ struct txn_ledger {
 	u64 *stamp;			/* per link: last tick it carried a packet */
 	u64 *sent_at, *recv_at;		/* per vertex, single-port */
 	u32 *arrivals;			/* moves that ended at a relay this tick */
+	struct txn_landed *landed;	/* ... with onward(): the packets, for onward_all() */
 
 	u32 *recvd;			/* per processor: packets received */
 	u64 *have;			/* broadcast: bit msg * n + node */

@@ -902,11 +902,9 @@ static void send_toward(struct txn_engine *e, u32 pkt, u32 v, u32 d)
  * its loop and key_of(), costs 10-11% more instructions a run (16x16 torus,
  * 8x8x8 torus, 32x32 mesh).
  */
-static __always_inline u64 onward_tabled(const struct txn_engine *e, u32 link, u32 d,
-					 const u32 nd)
+static __always_inline u64 onward_tabled(const struct txn_engine *e, u32 v, u32 d, const u32 nd)
 {
 	const struct gen *s = e->priv;
-	u32 v = e->g->dst[link];
 	const u32 *rv = s->drow + nd * (u64)v, *cd = s->coord + nd * (u64)d;
 	u32 first = e->g->first[v], off = first, dist = 0, best = first, least = ~0U;
 
@@ -918,104 +916,131 @@ static __always_inline u64 onward_tabled(const struct txn_engine *e, u32 link, u
 	return txn_way(best, dist);
 }
 
-/* 2-D tori and meshes of up to DTAB_K a side, the common case. */
-static noinline u64 onward_2d(const struct txn_engine *e, u32 pkt, u32 link, u32 d)
-{
-	(void)pkt;
-	return onward_tabled(e, link, d, 2);
-}
-
-/* 3-D ones: a leaf of their own, not onward_steps()'s dispatch on the factor count. */
-static noinline u64 onward_3d(const struct txn_engine *e, u32 pkt, u32 link, u32 d)
-{
-	(void)pkt;
-	return onward_tabled(e, link, d, 3);
-}
-
 /*
  * Rings and linear arrays of any size: their one step computed, without
  * way_by_steps()'s dispatch on the factor count and the table's rows, and
  * without key_of() (way_by_steps_n() with one factor: ring 256's total
  * exchange 757 M -> 792 M instructions).
  */
-static noinline u64 onward_1d(const struct txn_engine *e, u32 pkt, u32 link, u32 d)
+static __always_inline u64 onward_1d(const struct txn_engine *e, u32 v, u32 d)
 {
 	const struct gen *s = e->priv;
 	const struct txn_graph *g = e->g;
-	u32 v = g->dst[link], off = g->first[v], dist = 0, best = off, least = ~0U;
+	u32 off = g->first[v], dist = 0, best = off, least = ~0U;
 
-	(void)pkt;
 	ring_step(e->pq_len, g->fkind[0], g->fsize[0], s->coord[v], s->coord[d], &off, &dist,
 		  &best, &least);
 	return txn_way(best, dist);
 }
 
-/* Rings, arrays and their products past DTAB_K a side: a leaf too. */
-static noinline u64 onward_rings(const struct txn_engine *e, u32 pkt, u32 link, u32 d)
-{
-	u32 key, l = way_by_steps(e, e->priv, e->g->dst[link], d, &key, false);
+/* The networks onward_all() has a loop of its own for. */
+enum leaf {
+	LEAF_ANY,	/* every other network, or faults: way_toward() */
+	LEAF_1D,	/* rings and linear arrays */
+	LEAF_2D,	/* 2-D tori and meshes of up to DTAB_K a side, the common case */
+	LEAF_3D,	/* 3-D ones */
+	LEAF_STEPS,	/* other tabled products */
+	LEAF_RINGS,	/* rings, arrays and their products past DTAB_K a side */
+	LEAF_CUBE,	/* hypercubes: way_on_cube() */
+};
 
-	(void)pkt;
+/* The loop that routes this run's unicast packets as it stands (faults change it). */
+static enum leaf gen_leaf(const struct gen *s, const struct txn_graph *g)
+{
+	if (s->faulty || s->tag)
+		return LEAF_ANY;
+	if (s->one_d)
+		return LEAF_1D;
+	if (s->two_d)
+		return LEAF_2D;
+	if (s->dtab && g->ndims == 3)
+		return LEAF_3D;
+	if (s->dtab)
+		return LEAF_STEPS;
+	if (s->ringed)
+		return LEAF_RINGS;
+	if (s->cube)
+		return LEAF_CUBE;
+	return LEAF_ANY;
+}
+
+/* The way on from @v, where a packet bound for @d landed, by loop @k. */
+static __always_inline u64 way_of(const struct txn_engine *e, u32 v, u32 d, const enum leaf k)
+{
+	u32 key, l;
+
+	switch (k) {
+	case LEAF_1D:
+		return onward_1d(e, v, d);
+	case LEAF_2D:
+		return onward_tabled(e, v, d, 2);
+	case LEAF_3D:
+		return onward_tabled(e, v, d, 3);
+	case LEAF_STEPS:
+		l = way_by_steps(e, e->priv, v, d, &key, true);
+		break;
+	case LEAF_RINGS:
+		l = way_by_steps(e, e->priv, v, d, &key, false);
+		break;
+	case LEAF_CUBE:
+		l = way_on_cube(e, e->priv, v, d, &key);
+		break;
+	default:
+		l = way_toward(e, e->priv, v, d, &key);
+		break;
+	}
 	return txn_way(l, key);
 }
 
-/* Every other network, or faults: out of line, so that the common cases save no registers. */
-static noinline u64 onward_any(const struct txn_engine *e, u32 pkt, u32 link, u32 dst)
+static __always_inline void ways_of(const struct txn_engine *e, const struct txn_landed *a, u32 n,
+				    u64 *ways, const enum leaf k)
+{
+	u32 i;
+
+	for (i = 0; i < n; i++)
+		ways[i] = way_of(e, a[i].at, a[i].dst, k);
+}
+
+/*
+ * A loop of its own for each: registers allocated for it alone, and
+ * nothing saved across a call each hop.
+ */
+#define WAYS(name, k)								\
+static noinline void name(const struct txn_engine *e, const struct txn_landed *a, u32 n,	\
+			  u64 *ways)						\
+{										\
+	ways_of(e, a, n, ways, k);						\
+}
+
+WAYS(ways_any, LEAF_ANY)
+WAYS(ways_1d, LEAF_1D)
+WAYS(ways_2d, LEAF_2D)
+WAYS(ways_3d, LEAF_3D)
+WAYS(ways_steps, LEAF_STEPS)
+WAYS(ways_rings, LEAF_RINGS)
+WAYS(ways_cube, LEAF_CUBE)
+#undef WAYS
+
+static void (*const ways_by_leaf[])(const struct txn_engine *e, const struct txn_landed *a,
+				    u32 n, u64 *ways) = {
+	[LEAF_ANY] = ways_any, [LEAF_1D] = ways_1d, [LEAF_2D] = ways_2d, [LEAF_3D] = ways_3d,
+	[LEAF_STEPS] = ways_steps, [LEAF_RINGS] = ways_rings, [LEAF_CUBE] = ways_cube,
+};
+
+/* The tick's landed packets: the loop chosen once a tick, so that no hop pays for the choice. */
+static void gen_onward_all(const struct txn_engine *e, const struct txn_landed *a, u32 n,
+			   u64 *ways)
+{
+	ways_by_leaf[gen_leaf(e->priv, e->g)](e, a, n, ways);
+}
+
+/* One unicast packet's way (the engine asks onward_all() for a tick's). */
+static u64 gen_onward(const struct txn_engine *e, u32 pkt, u32 link, u32 dst)
 {
 	u32 key, l = way_toward(e, e->priv, e->g->dst[link], dst, &key);
 
 	(void)pkt;
 	return txn_way(l, key);
-}
-
-/* Tabled products of other than two factors (rings, 3-D tori): a leaf. */
-static noinline u64 onward_steps(const struct txn_engine *e, u32 pkt, u32 link, u32 d)
-{
-	u32 key, l = way_by_steps(e, e->priv, e->g->dst[link], d, &key, true);
-
-	(void)pkt;
-	return txn_way(l, key);
-}
-
-/* Hypercubes (way_on_cube()): a leaf too. */
-static noinline u64 onward_cube(const struct txn_engine *e, u32 pkt, u32 link, u32 d)
-{
-	u32 key, l = way_on_cube(e, e->priv, e->g->dst[link], d, &key);
-
-	(void)pkt;
-	return txn_way(l, key);
-}
-
-/*
- * The leaf that routes this run's unicast packets as it stands (faults
- * change it): asked by the engine once a tick (onward_now), so that no
- * hop pays for the choice.
- */
-static txn_onward_fn *gen_onward_now(const struct txn_engine *e)
-{
-	const struct gen *s = e->priv;
-
-	if (s->faulty || s->tag)
-		return onward_any;
-	if (s->one_d)
-		return onward_1d;
-	if (s->two_d)
-		return onward_2d;
-	if (s->dtab && e->g->ndims == 3)
-		return onward_3d;
-	if (s->dtab)
-		return onward_steps;
-	if (s->ringed)
-		return onward_rings;
-	if (s->cube)
-		return onward_cube;
-	return onward_any;
-}
-
-/* Unicast packets: the engine queues them where this says, one call a hop. */
-static u64 gen_onward(const struct txn_engine *e, u32 pkt, u32 link, u32 dst)
-{
-	return gen_onward_now(e)(e, pkt, link, dst);
 }
 
 static u64 gen_way_from(const struct txn_engine *e, u32 pkt, u32 v, u32 dst)
@@ -2003,7 +2028,7 @@ const struct txn_sched txn_sched_general = {
 	.arrive = gen_arrive,
 	.arrive_ahead = gen_arrive_ahead,
 	.onward = gen_onward,
-	.onward_now = gen_onward_now,
+	.onward_all = gen_onward_all,
 	.fini = gen_fini,
 	.pq_keys = gen_keys,
 	.priv_bytes = gen_priv_bytes,

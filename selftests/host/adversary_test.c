@@ -257,9 +257,9 @@ static u32 hop_keys(const struct txn_graph *g)
 
 /*
  * hop whose arrivals the engine queues itself (onward()), on priority
- * queues: a unicast run then checks, moves and queues in one pass
- * (engine.c, move_on()), which must catch every break the two-pass path
- * does.
+ * queues: a unicast run then checks and makes the moves, asks the ways and
+ * queues the packets in passes of its own (engine.c, land()), which must
+ * catch every break the arrive() path does.
  */
 static const struct txn_sched hop_on = {
 	.algo = TXNET_ALGO_SHORTEST_PATH,
@@ -270,7 +270,27 @@ static const struct txn_sched hop_on = {
 	.pq_keys = hop_keys,
 };
 
-static const struct txn_sched *const hops[] = { &hop, &hop_on };
+/* ... the tick's ways asked at once (onward_all()), as the general schedule does */
+static void hop_onward_all(const struct txn_engine *e, const struct txn_landed *a, u32 n,
+			   u64 *ways)
+{
+	u32 i;
+
+	for (i = 0; i < n; i++)
+		ways[i] = hop_onward(e, a[i].pkt, a[i].link, a[i].dst);
+}
+
+static const struct txn_sched hop_all = {
+	.algo = TXNET_ALGO_SHORTEST_PATH,
+	.name = "hop-onward-all",
+	.start = hop_start,
+	.choose = hop_choose,
+	.onward = hop_onward,
+	.onward_all = hop_onward_all,
+	.pq_keys = hop_keys,
+};
+
+static const struct txn_sched *const hops[] = { &hop, &hop_on, &hop_all };
 
 /* -------------------------------------------------------------- flood */
 
@@ -853,6 +873,68 @@ TEST(move_without_a_pop)
 	EXPECT_VERIFIED(o, "");
 }
 
+/*
+ * 4c. The way onward() or onward_all() names for a packet that landed:
+ * a link that does not exist fails the run in that tick, at the node the
+ * packet is at (engine.c, queue_landed()); one that leaves another node
+ * when the packet moves on it (its first pop: R_NOT_THERE).
+ */
+#define R_NO_LINK	"no such link"
+
+static u64 astray_onward(const struct txn_engine *e, u32 pkt, u32 link, u32 d)
+{
+	u32 v = e->g->dst[link], l;
+
+	if (!breaking(e))
+		return hop_onward(e, pkt, link, d);
+	did(e, v, pkt);
+	if (adv.variant == 0)
+		return txn_way(e->g->links, 0);
+	for (l = 0; l < e->g->links; l++)	/* a link of another node */
+		if (e->g->src[l] != v)
+			break;
+	return txn_way(l, 0);
+}
+
+static void astray_onward_all(const struct txn_engine *e, const struct txn_landed *a, u32 n,
+			      u64 *ways)
+{
+	u32 i;
+
+	for (i = 0; i < n; i++)
+		ways[i] = astray_onward(e, a[i].pkt, a[i].link, a[i].dst);
+}
+
+TEST(way_astray)
+{
+	struct txn_run_params p = params(TXNET_OP_TOTAL_EXCHANGE, TXNET_PORT_ALL);
+	const struct txn_sched *const ons[] = { &hop_on, &hop_all };
+	struct txn_sched s;
+	struct outcome o;
+	u32 h;
+
+	for (h = 0; h < ARRAY_SIZE(ons); h++) {
+		s = arm(ons[h], NULL, NULL, 2, 0);
+		s.onward = astray_onward;
+		if (s.onward_all)
+			s.onward_all = astray_onward_all;
+		ASSERT_EQ(0, go("linear 4", &s, &p, &o));
+		ASSERT_TRUE(adv.did);
+		EXPECT_CAUGHT(o, R_NO_LINK, 2, adv.did_node, ons[h]->name);
+		EXPECT_EQ(adv.did_pkt, o.pkt);
+
+		s = arm(ons[h], NULL, NULL, 2, 1);
+		s.onward = astray_onward;
+		if (s.onward_all)
+			s.onward_all = astray_onward_all;
+		ASSERT_EQ(0, go("linear 4", &s, &p, &o));
+		ASSERT_TRUE(adv.did);
+		EXPECT_STREQ(R_NOT_THERE, o.rule ?: "(none)") TH_LOG("%s", ons[h]->name);
+		EXPECT_LT(2ULL, o.tick) TH_LOG("%s", ons[h]->name);
+		EXPECT_EQ(adv.did_pkt, o.pkt);
+	}
+}
+
 /* ------------------------------------------------ 5. consumed packet */
 
 /*
@@ -960,6 +1042,15 @@ static u64 forge_onward(const struct txn_engine *e, u32 pkt, u32 link, u32 d)
 	return adv.inner->onward(e, pkt, link, d);
 }
 
+/* ... or while naming the tick's ways (hop_all). */
+static void forge_onward_all(const struct txn_engine *e, const struct txn_landed *a, u32 n,
+			     u64 *ways)
+{
+	if (breaking(e))
+		forge((struct txn_engine *)e);
+	adv.inner->onward_all(e, a, n, ways);
+}
+
 /* ... or while setting up. */
 static int forge_start(struct txn_engine *e)
 {
@@ -980,6 +1071,7 @@ TEST(forged_counters)
 	} runs[] = {
 		{ &hop, TXNET_OP_TOTAL_EXCHANGE, "linear 4", 2 },
 		{ &hop_on, TXNET_OP_TOTAL_EXCHANGE, "linear 4", 2 },
+		{ &hop_all, TXNET_OP_TOTAL_EXCHANGE, "linear 4", 2 },
 		{ &flood, TXNET_OP_DATA_SUM, "linear 4", 2 },
 		{ &echo, TXNET_OP_DATA_SUM, "linear 2", 1 },
 	};
@@ -998,7 +1090,9 @@ TEST(forged_counters)
 				      tg_msg("%s: forge %u in choose", runs[r].s->name, f));
 
 			s = arm(runs[r].s, NULL, forge_arrive, runs[r].at, f);
-			if (s.onward) {
+			if (s.onward_all) {
+				s.onward_all = forge_onward_all;
+			} else if (s.onward) {
 				s.arrive = NULL;
 				s.onward = forge_onward;
 			}
