@@ -820,7 +820,7 @@ static __always_inline u32 pq_pop(const struct txn_qs *q, struct txn_pkt *pk, u3
 	pkt = *b;
 	next = pk[pkt].next;
 	*b = next;
-	/* the one-pass tick's mark, left since the packet joined this queue */
+	/* the tick of onward()'s mark, left since the packet joined this queue */
 	pk[pkt].loc &= ~TXN_LOC_MARKS;
 	if (next == TXN_NONE)
 		q->pq_bits[link] = bits & ~(1ULL << key);
@@ -1335,7 +1335,7 @@ static noinline int no_such_link(struct txn_engine *e, u64 t, u32 pkt, u32 loc)
 
 /*
  * A move whose packet @loc is not at @from, the node its link leaves: why.
- * A mark of another tick is the one-pass tick's, on a packet never taken
+ * A mark of another tick is the tick of onward()'s, on a packet never taken
  * off the queue it joined (only a pop clears it): moving it would leave
  * it queued as well.
  */
@@ -1650,7 +1650,7 @@ static __always_inline int send_on(struct txn_engine *e, u64 t, u32 narr, const 
  * loops without a call: a hop's loads do not wait on the hop before, and
  * no base pointer is saved across a call each hop (one pass calling
  * onward() each hop took 15.1 ns a hop on the 16x16 torus, the three
- * 12.7).  @simple: no link down, no lines, no switches, no run beside:
+ * 12.2).  @simple: no link down, no lines, no switches, no run beside:
  * nothing of theirs to check; @single: the single-port rule.  The counters
  * are left to the caller, which checks that the schedule wrote none of
  * the scheduler's copies first.

@@ -137,7 +137,6 @@ u32 txn_copy(struct txn_engine *e, u32 pkt)
 	L->free = L->pk[c].tag;
 	L->pk[c] = L->pk[pkt];
 	L->pk[c].next = TXN_NONE;
-	
 	if (L->part)
 		L->part[c] = L->part[pkt];
 	if (L->payload)

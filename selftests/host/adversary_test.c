@@ -141,8 +141,8 @@ static bool receiving(const struct txn_engine *e, u32 v)
 }
 
 /*
- * hop keeps FIFOs; hop_on priority queues, one key (the engine's one-pass
- * tick is theirs): what a link holds, sends next and takes, either way.
+ * hop keeps FIFOs; hop_on and hop_all priority queues, one key (the
+ * engine's tick of onward() is theirs): what a link holds, sends next and takes, either way.
  */
 static void q_put(struct txn_engine *e, u32 link, u32 pkt)
 {
@@ -832,8 +832,8 @@ TEST(move_from_the_wrong_node)
 /*
  * 4b. hop_on: a relay's packet, queued there by the engine when it
  * arrived last tick, is moved on without being taken off that queue.  The
- * one-pass tick leaves an arrival's mark until the pop (engine.c,
- * move_on()), so the move is caught; the honest schedule pops first.
+ * tick of onward() leaves an arrival's mark until the pop (engine.c,
+ * land()), so the move is caught; the honest schedule pops first.
  */
 static void unpopped_choose(struct txn_engine *e)
 {

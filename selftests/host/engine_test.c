@@ -231,6 +231,99 @@ TEST(single_port_runs_verify)
 	}
 }
 
+/* Packets queued on link @l: its priority or sorted queue, or its FIFO (walked). */
+static u64 link_queue(const struct txn_engine *e, u32 l)
+{
+	u64 n = 0;
+	u32 p;
+
+	if (e->pq_len)
+		return e->pq_len[l];
+	for (p = e->qhead[l]; p != TXN_NONE; p = e->L->pk[p].next)
+		n++;
+	return n;
+}
+
+/* Whether qlen[] is what the node's links hold; *peak[] raised to it. */
+static bool nodes_counted(const struct txn_engine *e, u64 *peak)
+{
+	const struct txn_graph *g = e->g;
+	u32 v, l;
+	u64 sum;
+
+	for (v = 0; v < g->nodes; v++) {
+		sum = 0;
+		for (l = g->first[v]; l < g->first[v + 1]; l++)
+			sum += link_queue(e, l);
+		if (sum != e->qlen[v])
+			return false;
+		if (sum > peak[v])
+			peak[v] = sum;
+	}
+	return true;
+}
+
+/*
+ * A node's queue (qlen[]) is what its links hold after every tick, and its
+ * largest (qmax[], the result's max-queue) the largest of those: every
+ * schedule here pops a tick's packets before it queues its arrivals, so
+ * no peak falls between two ticks.  The general schedule counts its
+ * arrivals as the moves are made (engine.c, land()), the rest as pushed.
+ */
+TEST(node_queues_are_counted)
+{
+	static const struct {
+		const char *topo;
+		u32 algo, port;
+	} runs[] = {
+		{ "torus 4 4", TXNET_ALGO_SHORTEST_PATH, TXNET_PORT_ALL },
+		{ "torus 4 4", TXNET_ALGO_SHORTEST_PATH, TXNET_PORT_SINGLE },
+		{ "mesh 3 5", TXNET_ALGO_SHORTEST_PATH, TXNET_PORT_ALL },
+		{ "hypercube 4", TXNET_ALGO_SHORTEST_PATH, TXNET_PORT_ALL },
+		{ "ring 9", TXNET_ALGO_SHORTEST_PATH, TXNET_PORT_SINGLE },
+		{ "ring 9", TXNET_ALGO_MESSAGE_SHIFT, TXNET_PORT_ALL },
+		{ "linear 8", TXNET_ALGO_FURTHEST_FIRST, TXNET_PORT_ALL },
+	};
+	struct txn_run_params p = { .op = TXNET_OP_TOTAL_EXCHANGE, .seed = 1 };
+	const struct txn_sched *s;
+	struct txn_engine e;
+	const char *why;
+	u64 *peak, most;
+	struct tg t;
+	u32 r, v;
+	int ret;
+
+	for (r = 0; r < ARRAY_SIZE(runs); r++) {
+		ASSERT_EQ(NULL, tg_make(&t, runs[r].topo));
+		p.port_model = runs[r].port;
+		s = txn_sched_pick(&t.spec, p.op, runs[r].algo, p.port_model, &why);
+		ASSERT_NE(NULL, s) TH_LOG("%s: %s", runs[r].topo, why);
+		ASSERT_EQ(0, txn_engine_init(&e, &t.g, s, &p));
+		peak = calloc(t.g.nodes, sizeof(*peak));
+		ASSERT_NE(NULL, peak);
+		ASSERT_TRUE(nodes_counted(&e, peak)) TH_LOG("%s %s at the start",
+							     runs[r].topo, s->name);
+		while ((ret = txn_engine_tick(&e)) == 0)
+			ASSERT_TRUE(nodes_counted(&e, peak))
+				TH_LOG("%s %s port %u tick %llu", runs[r].topo, s->name,
+				       p.port_model, (unsigned long long)e.tick);
+		ASSERT_EQ(1, ret);
+		ASSERT_EQ(0, txn_engine_verify(&e));
+		most = 0;
+		for (v = 0; v < t.g.nodes; v++) {
+			EXPECT_EQ(peak[v], e.qmax[v]) TH_LOG("%s %s port %u node %u",
+							     runs[r].topo, s->name,
+							     p.port_model, v);
+			most = peak[v] > most ? peak[v] : most;
+		}
+		/* a total exchange starts with n - 1 packets at every node */
+		EXPECT_LE(t.g.procs - 1, most) TH_LOG("%s", runs[r].topo);
+		free(peak);
+		txn_engine_free(&e);
+		tg_free(&t);
+	}
+}
+
 /* Each deliberate rule break is caught, at tick 1 or at the end, by name. */
 TEST(faults_are_caught)
 {
