@@ -232,8 +232,19 @@ static const struct txn_array engine_arrays[] = {
 	OWN(recv_at, 0, 0, 0), OWN(arrivals, 0, 0, 0), OWN(recvd, 0, 0, 0), OWN(part, 0, 0, 0),
 	OWN(res, 0, 0, 0), OWN(vals, 0, 0, 0), OWN(have, 0, 0, 0), OWN(src, 0, 0, 0),
 	OWN(len, 0, 0, 0), OWN(sum, 0, 0, 0), OWN(dests, 0, 0, 0), OWN(down, 0, 0, 0),
-	PUB(lost, 0, 0, 0), OWN(hops, 0, 0, 0),
+	PUB(lost, 0, 0, 0), OWN(hops, 0, 0, 0), OWN(landed, 0, 0, 0), PUB(ways, 0, 0, 0),
 };
+
+/* Whether txn_engine_free() frees the array @a: an array it would leak is refused. */
+static bool freed_later(const struct txn_array *a)
+{
+	u32 i;
+
+	for (i = 0; i < ARRAY_SIZE(engine_arrays); i++)
+		if (engine_arrays[i].where == a->where && engine_arrays[i].ledger == a->ledger)
+			return true;
+	return false;
+}
 
 void txn_engine_free(struct txn_engine *e)
 {
@@ -278,9 +289,12 @@ static int engine_alloc(struct txn_engine *e, const struct txn_graph *g,
 		return -EINVAL;
 	k = engine_layout(g, la, a);
 	/* Sizes first: an array no allocator can give is a refusal, not a failure. */
-	for (i = 0; i < k; i++)
+	for (i = 0; i < k; i++) {
 		if (a[i].count > TXN_ARRAY_MAX / a[i].size)
 			return -E2BIG;
+		if (!freed_later(&a[i]))
+			return -EINVAL;
+	}
 	e->L = txn_zalloc_array(1, sizeof(*e->L));
 	if (!e->L)
 		return -ENOMEM;
