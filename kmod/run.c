@@ -58,6 +58,9 @@ bool txnet_result_has(const struct txnet_result *r, int attr)
 		return r->has_expected;
 	case TXNET_A_RES_QUEUE_MAX:
 		return r->queue_max;
+	case TXNET_A_RES_MAX_QUEUE:
+	case TXNET_A_RES_MAX_QUEUE_NODE:
+		return r->status != TXNET_RUN_NONE && r->has_queues;
 	case TXNET_A_RES_VALUES:
 		return r->values;
 	case TXNET_A_RES_SAMPLES:
@@ -456,7 +459,9 @@ static void finish(struct txnet_run *r, int ret, bool stopped)
 			res->max_queue_node = v;
 		}
 	}
-	if (e->g->nodes <= TXNET_RES_QUEUE_MAX_NODES) {
+	/* every queued packet counts at its node: none counted, none queued */
+	res->has_queues = res->max_queue;
+	if (res->has_queues && e->g->nodes <= TXNET_RES_QUEUE_MAX_NODES) {
 		res->queue_max = kmemdup(e->qmax, e->g->nodes * sizeof(u32), GFP_KERNEL_ACCOUNT);
 		if (res->queue_max)
 			res->queue_max_len = e->g->nodes;
