@@ -1619,8 +1619,8 @@ static void inject_fault(struct txn_engine *e)
 
 /*
  * A way onward() or onward_all() named: a link that exists (one that
- * leaves another node is caught when the packet moves on it), and its key
- * kept below the last of @keys.
+ * leaves another node is caught when the packet moves on it), and its key,
+ * past the last of @keys taken as the last.
  */
 static __always_inline bool way_link(u64 way, u32 links, u32 *link)
 {
