@@ -60,7 +60,7 @@ bool txnet_result_has(const struct txnet_result *r, int attr)
 		return r->queue_max;
 	case TXNET_A_RES_MAX_QUEUE:
 	case TXNET_A_RES_MAX_QUEUE_NODE:
-		return r->status != TXNET_RUN_NONE && r->has_queues;
+		return r->status != TXNET_RUN_NONE && r->max_queue;
 	case TXNET_A_RES_VALUES:
 		return r->values;
 	case TXNET_A_RES_SAMPLES:
@@ -460,8 +460,7 @@ static void finish(struct txnet_run *r, int ret, bool stopped)
 		}
 	}
 	/* every queued packet counts at its node: none counted, none queued */
-	res->has_queues = res->max_queue;
-	if (res->has_queues && e->g->nodes <= TXNET_RES_QUEUE_MAX_NODES) {
+	if (res->max_queue && e->g->nodes <= TXNET_RES_QUEUE_MAX_NODES) {
 		res->queue_max = kmemdup(e->qmax, e->g->nodes * sizeof(u32), GFP_KERNEL_ACCOUNT);
 		if (res->queue_max)
 			res->queue_max_len = e->g->nodes;

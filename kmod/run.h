@@ -35,11 +35,10 @@ struct txnet_result {
 	u64 wall_ns, max_lateness_ns;
 	u64 busy_ns, tick_ns;
 	/*
-	 * Only where packets joined the engine's queues: a schedule that
-	 * keeps them in tables of its own (a2, a3, hypercube) is not seen
-	 * queueing, and a 0 would be made up.
+	 * 0: no packet joined the engine's queues, and both are absent: a
+	 * schedule that keeps them in tables of its own (a2, a3, hypercube)
+	 * is not seen queueing, and a 0 would be made up.
 	 */
-	bool has_queues;
 	u32 max_queue, max_queue_node;
 	/* per node, nodes <= TXNET_RES_QUEUE_MAX_NODES; owned by whoever holds the result */
 	u32 *queue_max, queue_max_len;
