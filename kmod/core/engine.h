@@ -12,7 +12,8 @@
  *   to its destination and is consumed on arrival there;
  * - broadcast (broadcast, multinode broadcast): a packet is a copy of a
  *   message; a processor it reaches receives the message (exactly once) and
- *   keeps the packet, which it may send on or copy;
+ *   keeps the packet, which it may send on, copy or drop, and the message,
+ *   of which it may make a copy afresh at any later tick;
  * - combining (accumulate, multinode accumulate, prefix sum, data sum): a
  *   packet is a partial result: a set of contributions and their sum.  For
  *   accumulations it is folded into its result on arrival at the result's
@@ -20,12 +21,12 @@
  *
  * Schedulers propose; the engine checks and records.  Each tick a scheduler
  * appends moves (packet, link) to e->moves and may call txn_copy(),
- * txn_merge() and txn_fold(); the engine checks every proposal against the
- * rules and fails the run on the first one broken.  Where each packet is,
- * what it carries, what was delivered and every combined value live in
- * engine-private state (struct txn_ledger, engine_impl.h) that schedulers
- * cannot name: at the end they are compared with what the inputs alone say
- * they must be.
+ * txn_copy_msg(), txn_drop_copy(), txn_merge() and txn_fold(); the engine
+ * checks every proposal against the rules and fails the run on the first
+ * one broken.  Where each packet is, what it carries, what was delivered
+ * and every combined value live in engine-private state (struct
+ * txn_ledger, engine_impl.h) that schedulers cannot name: at the end they
+ * are compared with what the inputs alone say they must be.
  */
 #ifndef TXN_CORE_ENGINE_H
 #define TXN_CORE_ENGINE_H
@@ -421,6 +422,13 @@ u32 txn_result_missing(const struct txn_engine *e, u32 node);
  * folded into the result of the processor that holds it.  0 or -EPROTO.
  */
 u32 txn_copy(struct txn_engine *e, u32 pkt);
+/*
+ * Broadcast: a copy of message @msg made afresh at @node, which has it (the
+ * new slot, or TXN_NONE after a violation); copy @pkt, on no queue, freed
+ * by its processor, which has its message (0 or -EPROTO).
+ */
+u32 txn_copy_msg(struct txn_engine *e, u32 node, u32 msg);
+int txn_drop_copy(struct txn_engine *e, u32 pkt);
 int txn_merge(struct txn_engine *e, u32 into, u32 from);
 int txn_fold(struct txn_engine *e, u32 pkt);
 

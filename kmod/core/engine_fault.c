@@ -102,8 +102,7 @@ static int requeue_all(struct txn_engine *e, u32 first_down)
 		if (l == TXN_WAY_KEEP)
 			continue;
 		if (l == TXN_WAY_DROP) {
-			if (L->kind != TXN_BROADCAST || v >= e->n ||
-			    !txn_bit(L->have, (u64)pk[pkt].tag * e->n + v))
+			if (!txn_copy_spare(L, e->n, pkt))
 				return fault_fail(e, v, pkt, TXN_NONE,
 						  "dropped a packet that was still needed");
 			txn_slot_free(L, pkt);

@@ -138,4 +138,12 @@ int txn_fold_part(struct txn_engine *e, u64 t, u32 node, u32 pkt, const struct t
 /* Give slot @pkt back to the free list. */
 void txn_slot_free(struct txn_ledger *L, u32 pkt);
 
+/* Broadcast: whether copy @pkt, at a processor, is one its processor may drop. */
+static inline bool txn_copy_spare(const struct txn_ledger *L, u32 n, u32 pkt)
+{
+	u32 v = L->pk[pkt].loc;
+
+	return L->kind == TXN_BROADCAST && v < n && txn_bit(L->have, (u64)L->pk[pkt].tag * n + v);
+}
+
 #endif /* TXN_CORE_ENGINE_IMPL_H */

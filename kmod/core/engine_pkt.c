@@ -113,6 +113,23 @@ static int held(struct txn_engine *e, u32 pkt, const char *at_switch)
 	return 0;
 }
 
+/* A free slot for a copy at @node (of @pkt, or TXN_NONE), counted; TXN_NONE after a violation. */
+static u32 take_slot(struct txn_engine *e, u32 node, u32 pkt)
+{
+	struct txn_ledger *L = e->L;
+	u32 c = L->free;
+
+	if (c == TXN_NONE) {
+		txn_violate(e, now(e), node, pkt,
+			    "no free packet slot: more copies alive than the operation allows");
+		return TXN_NONE;
+	}
+	L->free = L->pk[c].tag;
+	L->copies_made++;
+	e->copies++;		/* by what changed: a schedule's own write stays visible */
+	return c;
+}
+
 u32 txn_copy(struct txn_engine *e, u32 pkt)
 {
 	struct txn_ledger *L = e->L;
@@ -128,13 +145,9 @@ u32 txn_copy(struct txn_engine *e, u32 pkt)
 	if (held(e, pkt, "a switch cannot copy"))
 		return TXN_NONE;
 	loc = L->pk[pkt].loc;
-	c = L->free;
-	if (c == TXN_NONE) {
-		txn_violate(e, now(e), loc, pkt,
-			    "no free packet slot: more copies alive than the operation allows");
+	c = take_slot(e, loc, pkt);
+	if (c == TXN_NONE)
 		return TXN_NONE;
-	}
-	L->free = L->pk[c].tag;
 	L->pk[c] = L->pk[pkt];
 	L->pk[c].next = TXN_NONE;
 	if (L->part)
@@ -142,9 +155,69 @@ u32 txn_copy(struct txn_engine *e, u32 pkt)
 	if (L->payload)
 		memcpy(L->payload + (size_t)c * L->p.payload,
 		       L->payload + (size_t)pkt * L->p.payload, L->p.payload);
-	L->copies_made++;
-	e->copies++;		/* by what changed: a schedule's own write stays visible */
 	return c;
+}
+
+/*
+ * A copy of broadcast message @msg made afresh at @node: a processor sends
+ * again what it received, long after the packet that brought it has gone
+ * (txn_drop_copy()).  The ledger says whether it has the message; the
+ * payload is the message's own, written here.
+ */
+u32 txn_copy_msg(struct txn_engine *e, u32 node, u32 msg)
+{
+	struct txn_ledger *L = e->L;
+	u32 c;
+
+	if (e->failed)
+		return TXN_NONE;
+	if (L->kind != TXN_BROADCAST) {
+		txn_violate(e, now(e), node, TXN_NONE,
+			    "a message copied afresh in an operation that is not a broadcast");
+		return TXN_NONE;
+	}
+	if (node >= e->n || msg >= L->nmsgs) {
+		txn_violate(e, now(e), node, TXN_NONE,
+			    node < e->g->nodes && msg < L->nmsgs ? "a switch cannot copy" :
+			    "no such processor or message: the scheduler made it up");
+		return TXN_NONE;
+	}
+	if (!txn_bit(L->have, (u64)msg * e->n + node)) {
+		txn_violate(e, now(e), node, TXN_NONE,
+			    "a message copied afresh at a processor that never received it");
+		return TXN_NONE;
+	}
+	c = take_slot(e, node, TXN_NONE);
+	if (c == TXN_NONE)
+		return TXN_NONE;
+	L->pk[c] = (struct txn_pkt){ .next = TXN_NONE, .loc = node, .tag = msg };
+	if (L->payload)
+		txn_payload_fill(L->payload + (size_t)c * L->p.payload, L->p.payload, L->p.seed,
+				 txn_msg_origin(L, msg), TXN_NONE);
+	return c;
+}
+
+/*
+ * A broadcast copy the processor holding it has no more use for: the
+ * processor keeps the message (the ledger has it so), the network frees
+ * the slot.  The copy must be on no queue.
+ */
+int txn_drop_copy(struct txn_engine *e, u32 pkt)
+{
+	struct txn_ledger *L = e->L;
+
+	if (e->failed)
+		return -EPROTO;
+	if (L->kind != TXN_BROADCAST)
+		return txn_violate(e, now(e), txn_pkt_loc(e, pkt), pkt,
+				   "a packet dropped in an operation that is not a broadcast");
+	if (held(e, pkt, "a switch cannot drop a copy: no processor there has its message"))
+		return -EPROTO;
+	if (!txn_copy_spare(L, e->n, pkt))
+		return txn_violate(e, now(e), L->pk[pkt].loc, pkt,
+				   "dropped a packet that was still needed");
+	txn_slot_free(L, pkt);
+	return 0;
 }
 
 int txn_merge(struct txn_engine *e, u32 into, u32 from)

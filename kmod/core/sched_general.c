@@ -59,8 +59,6 @@
  * searches that avoid them, n x V hops; past this size a run does not.
  */
 #define REROUTE_BYTES_MAX	(16U << 20)
-/* to[]: a copy whose link went down, its processor keeping one of its own */
-#define TO_DROP		(TXN_NONE - 1)
 
 enum gen_hint { HINT_NONE, HINT_TREE, HINT_REDUCTION };
 #define HINT_BYTES	(1024U * 1024)	/* about a core's L2 */
@@ -134,14 +132,15 @@ struct gen {
 	bool two_d;		/* ... and two factors: onward_2d routes */
 	bool one_d;		/* a ring or linear array, of any size: onward_1d routes */
 	/*
-	 * All-port tree broadcasts, for faults mid-run (tree_reroute()): per
-	 * slot the child a queued copy goes to (TXN_NONE: it rests where it
-	 * is), and scratch: a list of each message's slots, per processor its
-	 * state and a copy resting there, a search's queue.
+	 * Trees mended mid-run (tree_reroute()): for sums, per slot the node
+	 * a queued partial goes to (TXN_NONE: it rests where it is) and a list
+	 * of each result's slots; a search's queue; for broadcasts, per
+	 * processor whether it has the message and, set by a mend, whether
+	 * the next choice sends messages down their mended trees afresh.
 	 */
-	u32 *to, *next_of, *first_of, *rest, *bq;
+	u32 *to, *next_of, *first_of, *bq;
 	u8 *state;
-	u32 *mend, nmend;	/* copies to send down their mended trees at the next choice */
+	bool mended;
 	u64 *down;		/* faults: the links down, copied at each reroute ... */
 	bool faulty;		/* ... and some are: route[] alone routes, not coordinates */
 };
@@ -341,8 +340,9 @@ static u64 gen_priv_bytes(const struct txn_graph *g, u32 op, u64 npkts)
 	       (addressed(g, op) ? npkts * sizeof(u32) : 0) +
 	       2 * V * sizeof(u64) + 2 * n * sizeof(u32) +
 	       (op == TXNET_OP_PREFIX_SUM ? n * (1 + SCAN_STEPS * sizeof(u32)) + npkts : 0) +
-	       (tree_broadcast(g, op) || tree_sum(g, op) || tree_data_sum(g, op) ?
-		3 * npkts * sizeof(u32) + n * (3 * sizeof(u32) + 1) : 0) +
+	       (tree_broadcast(g, op) ? n * (sizeof(u32) + 1) : 0) +
+	       (tree_sum(g, op) || tree_data_sum(g, op) ?
+		2 * npkts * sizeof(u32) + 2 * n * sizeof(u32) : 0) +
 	       (u64)g->links * sizeof(u64) + 2 * V * sizeof(u32) + n;
 }
 
@@ -379,10 +379,8 @@ static void gen_fini(struct txn_engine *e)
 	txn_free(s->lev);
 	txn_free(s->inbox);
 	txn_free(s->to);
-	txn_free(s->mend);
 	txn_free(s->next_of);
 	txn_free(s->first_of);
-	txn_free(s->rest);
 	txn_free(s->bq);
 	txn_free(s->state);
 	txn_free(s);
@@ -1054,19 +1052,19 @@ static u64 gen_way_from(const struct txn_engine *e, u32 pkt, u32 v, u32 dst)
 		l = way_toward(e, s, v, s->tgt[pkt], &key);
 		return txn_way(l, key);
 	}
+	/* a tree copy: its processor has the message and sends it down the mended tree */
+	if (s->state)
+		return txn_way(TXN_WAY_DROP, 0);
 	if (s->to) {
-		/* a tree copy or partial: on to its child or parent, or it rests here */
+		/* a partial on to its parent, a data sum's total to its child, or it rests */
 		if (s->to[pkt] == TXN_NONE)
 			return txn_way(TXN_WAY_KEEP, 0);
-		if (s->to[pkt] == TO_DROP)
-			return txn_way(TXN_WAY_DROP, 0);
 		if (tree_sum(e->g, e->p.op) ||
 		    (e->p.op == TXNET_OP_DATA_SUM && txn_pkt_count(e, pkt) < s->n)) {
 			base = (u64)s->row_of[e->p.op == TXNET_OP_DATA_SUM ? s->center : dst] * s->V + v;
 			return txn_way(s->route[base].link, s->route[base].dist);
 		}
-		base = (u64)s->orow_of[e->p.op == TXNET_OP_DATA_SUM ? s->center :
-				       txn_pkt_src(e, pkt)] * s->V;
+		base = (u64)s->orow_of[s->center] * s->V;
 		return txn_way(txn_link_between(e->g, v, s->to[pkt]), s->height[base + s->to[pkt]]);
 	}
 	l = way_toward(e, s, v, dst, &key);
@@ -1110,17 +1108,16 @@ static void push_down(struct txn_engine *e, struct gen *s, u32 l, u8 key, u32 pk
 
 /*
  * Down the tree of origin @r: a copy to every child but the last, which
- * gets @pkt itself, unless @fold: then @pkt is folded here.  A broadcast
- * that can mend its tree (to[]) keeps @pkt instead, so that a fault finds
- * a copy at every processor that has the message.
+ * gets @pkt itself, unless @fold: then @pkt is folded here.  A leaf drops
+ * its copy: it has the message, which a mend sends on afresh from where
+ * the engine says it is (resend_mended()), so slots are needed only for
+ * the copies in flight.
  */
 static void distribute(struct txn_engine *e, u32 pkt, u32 v, u32 r, bool fold)
 {
 	struct gen *s = e->priv;
 	const struct txn_graph *g = e->g;
 	u64 base = (u64)s->orow_of[r] * s->V;
-	/* a broadcast that mends its tree keeps a copy at every processor it reached */
-	bool keep = s->to && !fold;
 	u32 l, last = TXN_NO_LINK, c, kids = s->kids ? s->kids[base + v] : 0;
 
 	/* the children's links in port order, from the word or by their parents */
@@ -1141,7 +1138,7 @@ static void distribute(struct txn_engine *e, u32 pkt, u32 v, u32 r, bool fold)
 		}
 		last = l;
 	}
-	if (last != TXN_NO_LINK && !fold && !keep) {
+	if (last != TXN_NO_LINK && !fold) {
 		push_down(e, s, last, s->height[base + g->dst[last]], pkt);
 		return;
 	}
@@ -1153,73 +1150,62 @@ static void distribute(struct txn_engine *e, u32 pkt, u32 v, u32 r, bool fold)
 	}
 	if (fold)
 		txn_fold(e, pkt);
+	else
+		txn_drop_copy(e, pkt);
 }
 
-enum tree_state { T_NEEDS, T_HAS, T_SOURCE };
+enum tree_state { T_NEEDS, T_SOURCE };
 
+/* What mending trees needs: a search's queue, and per tree kind the above. */
 static int tree_scratch(struct txn_engine *e, struct gen *s)
 {
-	u32 pkt, msgs = s->n;	/* messages (broadcasts), results (sums): at most n */
+	u32 pkt;
 
-	s->to = txn_alloc_array(e->npkts, sizeof(u32));
-	s->mend = txn_alloc_array(e->npkts, sizeof(u32));
-	s->next_of = txn_alloc_array(e->npkts, sizeof(u32));
-	s->first_of = txn_alloc_array(msgs, sizeof(u32));
-	s->rest = txn_alloc_array(s->n, sizeof(u32));
 	s->bq = txn_alloc_array(s->n, sizeof(u32));
-	s->state = txn_alloc_array(s->n, 1);
-	if (!s->to || !s->mend || !s->next_of || !s->first_of || !s->rest || !s->bq || !s->state)
+	if (!s->bq)
+		return -ENOMEM;
+	if (tree_broadcast(e->g, e->p.op)) {
+		s->state = txn_alloc_array(s->n, 1);
+		return s->state ? 0 : -ENOMEM;
+	}
+	/* results (sums): at most n */
+	s->to = txn_alloc_array(e->npkts, sizeof(u32));
+	s->next_of = txn_alloc_array(e->npkts, sizeof(u32));
+	s->first_of = txn_alloc_array(s->n, sizeof(u32));
+	if (!s->to || !s->next_of || !s->first_of)
 		return -ENOMEM;
 	for (pkt = 0; pkt < e->npkts; pkt++)
 		s->to[pkt] = TXN_NONE;
 	return 0;
 }
 
+/* The origin of broadcast message @m: its tree's row. */
+static u32 msg_origin(const struct txn_engine *e, u32 m)
+{
+	return e->p.op == TXNET_OP_BROADCAST ? e->p.root : m;
+}
+
 /*
- * Message @m's tree mended around the links down: what is left to inform
- * hangs off a forest searched from where the message is, or will be, (a
- * copy resting at a processor; a processor a copy is queued to) through
- * the processors that lack it only (a copy reaching one that has it would
- * be delivered twice).  Those with a resting copy send it down the forest
- * now; the others as their copy arrives, by the row rewritten.
+ * Message @m's tree mended around the links down: every copy still queued
+ * is dropped (the requeue after reroute(): gen_way_from()), and what is
+ * left to inform hangs off a forest searched from the processors that have
+ * the message, which the engine's ledger says, through those that lack it
+ * only (a copy reaching one that has it would be delivered twice).  The
+ * next choice sends it down the forest afresh (resend_mended()).
  */
 static int tree_mend(struct txn_engine *e, struct gen *s, u32 m)
 {
 	const struct txn_graph *g = e->g;
-	u32 n = s->n, head = 0, tail = 0, pkt, v, w, l, i, origin;
-	u64 base;
-	u8 *h;
-
-	/* every processor that has the message keeps a copy (distribute()) */
-	if (s->first_of[m] == TXN_NONE)
-		return -EOPNOTSUPP;
-	origin = txn_pkt_src(e, s->first_of[m]);
-	base = (u64)s->orow_of[origin] * s->V;
-	h = s->height + base;
+	u32 n = s->n, head = 0, tail = 0, v, w, l, i;
+	u64 base = (u64)s->orow_of[msg_origin(e, m)] * s->V;
+	u8 *h = s->height + base;
 
 	for (v = 0; v < n; v++) {
-		s->state[v] = txn_has_msg(e, v, m) ? T_HAS : T_NEEDS;
-		s->rest[v] = TXN_NONE;
+		s->state[v] = txn_has_msg(e, v, m) ? T_SOURCE : T_NEEDS;
 		s->via[v] = TXN_NO_LINK;
-	}
-	for (pkt = s->first_of[m]; pkt != TXN_NONE; pkt = s->next_of[pkt]) {
-		v = txn_pkt_loc(e, pkt);
-		if (s->to[pkt] != TXN_NONE) {
-			l = txn_link_between(g, v, s->to[pkt]);
-			if (!txn_link_down(e, l)) {
-				s->state[s->to[pkt]] = T_SOURCE;
-				continue;
-			}
-			/* its child is found another way; v keeps a copy of its own */
-			s->to[pkt] = TO_DROP;
-			continue;
-		}
-		s->rest[v] = pkt;
-		s->state[v] = T_SOURCE;
-	}
-	for (v = 0; v < n; v++)
 		if (s->state[v] == T_SOURCE)
 			s->bq[tail++] = v;
+	}
 	while (head < tail) {
 		v = s->bq[head++];
 		for (l = g->first[v]; l < g->first[v + 1]; l++) {
@@ -1251,17 +1237,43 @@ static int tree_mend(struct txn_engine *e, struct gen *s, u32 m)
 		else
 			s->par[base + w] = l;
 	}
-	for (v = 0; v < n; v++)
-		if (s->state[v] == T_NEEDS && s->via[v] == TXN_NO_LINK)
-			return -EHOSTUNREACH;
-	/*
-	 * Sent at the next choice (gen_choose()), once the engine has dropped
-	 * the copies stranded on links down: their slots are the new copies'.
-	 */
-	for (v = 0; v < n; v++)
-		if (s->rest[v] != TXN_NONE)
-			s->mend[s->nmend++] = s->rest[v];
-	return 0;
+	return tail < n ? -EHOSTUNREACH : 0;
+}
+
+/* Whether @v has children in the tree of origin @r. */
+static bool has_kids(const struct txn_engine *e, const struct gen *s, u32 r, u32 v)
+{
+	u64 base = (u64)s->orow_of[r] * s->V;
+	u32 l;
+
+	if (s->kids)
+		return s->kids[base + v];
+	for (l = e->g->first[v]; l < e->g->first[v + 1]; l++)
+		if (s->par[base + e->g->dst[l]] == l)
+			return true;
+	return false;
+}
+
+/*
+ * After a mend, each processor with children in a mended tree sends its
+ * message down it: a copy made afresh where the ledger says the message is
+ * (the copies that were queued have been dropped, their slots free).
+ */
+static void resend_mended(struct txn_engine *e, struct gen *s)
+{
+	u32 msgs = e->p.op == TXNET_OP_BROADCAST ? 1 : s->n, m, v, r, c;
+
+	for (m = 0; m < msgs; m++) {
+		r = msg_origin(e, m);
+		for (v = 0; v < s->n; v++) {
+			if (!txn_has_msg(e, v, m) || !has_kids(e, s, r, v))
+				continue;
+			c = txn_copy_msg(e, v, m);
+			if (c == TXN_NONE)
+				return;
+			distribute(e, c, v, r, false);
+		}
+	}
 }
 
 /*
@@ -1411,7 +1423,16 @@ static int tree_reroute(struct txn_engine *e, struct gen *s)
 		return -ENOMEM;
 	if (e->p.op == TXNET_OP_DATA_SUM)
 		return data_sum_reroute(e, s);
-	s->nmend = 0;
+	if (!sum) {
+		for (m = 0; m < msgs; m++) {
+			ret = tree_mend(e, s, m);
+			if (ret)
+				return ret;
+			txn_cond_resched();
+		}
+		s->mended = true;
+		return 0;
+	}
 	for (m = 0; m < msgs; m++)
 		s->first_of[m] = TXN_NONE;
 	for (pkt = e->npkts; pkt-- > 0;) {
@@ -1423,9 +1444,9 @@ static int tree_reroute(struct txn_engine *e, struct gen *s)
 		s->first_of[m] = pkt;
 	}
 	for (m = 0; m < msgs; m++) {
-		if (sum && s->row_of[m] == TXN_NONE)
+		if (s->row_of[m] == TXN_NONE)
 			continue;
-		ret = sum ? sum_mend(e, s, m) : tree_mend(e, s, m);
+		ret = sum_mend(e, s, m);
 		if (ret)
 			return ret;
 		txn_cond_resched();
@@ -1448,7 +1469,7 @@ static int gen_reroute(struct txn_engine *e)
 	u32 op = e->p.op, rows, d;
 	int ret;
 
-	if (s->to)
+	if (s->to || s->state)
 		return tree_reroute(e, s);
 	if (s->spread)
 		return spread_reroute(e, s);
@@ -1844,8 +1865,6 @@ static void gen_arrive(struct txn_engine *e, u32 pkt, u32 link)
 	switch (op) {
 	case TXNET_OP_BROADCAST:
 	case TXNET_OP_MULTINODE_BROADCAST:
-		if (s->to)
-			s->to[pkt] = TXN_NONE;
 		distribute(e, pkt, v, txn_pkt_src(e, pkt), false);
 		break;
 	case TXNET_OP_ACCUMULATE:
@@ -1997,12 +2016,12 @@ static void gen_choose(struct txn_engine *e)
 	struct gen *s = e->priv;
 	const struct txn_graph *g = e->g;
 	u64 t = e->tick + 1;
-	u32 start, i;
+	u32 start;
 
-	for (i = 0; i < s->nmend; i++)
-		distribute(e, s->mend[i], txn_pkt_loc(e, s->mend[i]), txn_pkt_src(e, s->mend[i]),
-			   false);
-	s->nmend = 0;
+	if (s->mended) {
+		s->mended = false;
+		resend_mended(e, s);
+	}
 	if (s->spread)
 		spread_step(e);
 	else if (s->nholders)

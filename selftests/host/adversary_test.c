@@ -46,6 +46,10 @@
 #define R_MISSING	"a contribution is missing from a result"
 #define R_NO_COPIES	"copy in an operation that forbids copies"
 #define R_NO_MERGES	"merge in an operation that does not combine"
+#define R_AFRESH_OP	"a message copied afresh in an operation that is not a broadcast"
+#define R_AFRESH_NEVER	"a message copied afresh at a processor that never received it"
+#define R_AFRESH_MADE_UP "no such processor or message: the scheduler made it up"
+#define R_DROP_OP	"a packet dropped in an operation that is not a broadcast"
 #define R_SWITCH_COPY	"a switch cannot copy"
 #define R_SWITCH_MERGE	"a switch cannot combine"
 #define R_SWITCH_FOLD	"a switch has no result to fold into"
@@ -1449,6 +1453,91 @@ TEST(copy_where_copies_are_forbidden)
 	ASSERT_EQ(0, go("ring 6", &s, &p, &o));
 	ASSERT_TRUE(adv.did);
 	EXPECT_CAUGHT(o, R_NO_MERGES, 1, adv.did_node, "");
+}
+
+/* ------------------------------------- 11b. a message copied afresh */
+
+enum { AFRESH_NEVER, AFRESH_MADE_UP, AFRESH_MSG_UP, AFRESH_UNICAST, DROP_UNICAST, AFRESH_HONEST };
+
+/*
+ * 11b. txn_copy_msg() where the ledger says the processor lacks the
+ * message (the processor across the ring from the root, in tick 1), at a
+ * processor or of a message that does not exist, in a total exchange;
+ * txn_drop_copy() in a total exchange.  AFRESH_HONEST: the root makes a
+ * copy afresh and drops it at once, which breaks no rule.
+ */
+static void afresh_choose(struct txn_engine *e)
+{
+	u32 far = e->n / 2, pkt;
+
+	inner_choose(e);
+	if (!breaking(e))
+		return;
+	switch (adv.variant) {
+	case AFRESH_NEVER:
+		did(e, far, TXN_NONE);
+		txn_copy_msg(e, far, 0);
+		break;
+	case AFRESH_MADE_UP:
+		did(e, e->g->nodes + 3, TXN_NONE);
+		txn_copy_msg(e, e->g->nodes + 3, 0);
+		break;
+	case AFRESH_MSG_UP:
+		did(e, e->p.root, TXN_NONE);
+		txn_copy_msg(e, e->p.root, 1);	/* a broadcast has message 0 only */
+		break;
+	case AFRESH_UNICAST:
+		did(e, 0, TXN_NONE);
+		txn_copy_msg(e, 0, 1);
+		break;
+	case DROP_UNICAST:
+		pkt = alive(e, TXN_NONE);
+		did(e, txn_pkt_loc(e, pkt), pkt);
+		txn_drop_copy(e, pkt);
+		break;
+	case AFRESH_HONEST:
+		did(e, e->p.root, TXN_NONE);
+		pkt = txn_copy_msg(e, e->p.root, 0);
+		if (pkt != TXN_NONE)
+			txn_drop_copy(e, pkt);
+		break;
+	}
+}
+
+TEST(message_copied_afresh)
+{
+	struct txn_run_params p = params(TXNET_OP_BROADCAST, TXNET_PORT_ALL);
+	struct txn_sched s;
+	struct outcome o;
+
+	s = arm(&txn_sched_general, afresh_choose, NULL, 1, AFRESH_HONEST);
+	ASSERT_EQ(0, go("ring 6", &s, &p, &o));
+	ASSERT_TRUE(adv.did);
+	EXPECT_VERIFIED(o, "honest");
+
+	s = arm(&txn_sched_general, afresh_choose, NULL, 1, AFRESH_NEVER);
+	ASSERT_EQ(0, go("ring 6", &s, &p, &o));
+	ASSERT_TRUE(adv.did);
+	EXPECT_CAUGHT(o, R_AFRESH_NEVER, 1, 3, "never");
+
+	s = arm(&txn_sched_general, afresh_choose, NULL, 1, AFRESH_MADE_UP);
+	ASSERT_EQ(0, go("ring 6", &s, &p, &o));
+	EXPECT_CAUGHT(o, R_AFRESH_MADE_UP, 1, adv.did_node, "node made up");
+
+	s = arm(&txn_sched_general, afresh_choose, NULL, 1, AFRESH_MSG_UP);
+	ASSERT_EQ(0, go("ring 6", &s, &p, &o));
+	EXPECT_CAUGHT(o, R_AFRESH_MADE_UP, 1, 0, "message made up");
+
+	p = params(TXNET_OP_TOTAL_EXCHANGE, TXNET_PORT_ALL);
+	s = arm(&hop, afresh_choose, NULL, 1, AFRESH_UNICAST);
+	ASSERT_EQ(0, go("ring 6", &s, &p, &o));
+	EXPECT_CAUGHT(o, R_AFRESH_OP, 1, 0, "total exchange");
+
+	s = arm(&hop, afresh_choose, NULL, 1, DROP_UNICAST);
+	ASSERT_EQ(0, go("ring 6", &s, &p, &o));
+	ASSERT_TRUE(adv.did);
+	EXPECT_CAUGHT(o, R_DROP_OP, 1, adv.did_node, "drop in a total exchange");
+	EXPECT_EQ(adv.did_pkt, o.pkt);
 }
 
 /* --------------------------------------------------- 12. switches */

@@ -431,13 +431,18 @@ TEST(values_sum_as_defined)
  * processors x vertices: MINs route by their tags, products by
  * coordinates, and the tables faults need are charged only when they come
  * (txn_engine_charge_reroute()).  The networks are large enough that such
- * a table (8 bytes an entry) would break the bound.
+ * a table (8 bytes an entry) would break the bound.  A multinode broadcast
+ * down trees is held to it too: its n x n slots carry the copies in
+ * flight, none kept for mending a tree (a mend copies a message afresh
+ * where the ledger has it: txn_copy_msg()), and its trees are a row of 3
+ * bytes a vertex for each message.
  */
 TEST(general_memory_linear_in_packets)
 {
 	static const char *const nets[] = {
 		"omega 256", "butterfly 256", "baseline 128", "torus 16 16", "ring 128",
 	};
+	static const char *const bnets[] = { "torus 16 16", "ring 128", "hypercube 10", "mesh 8 8" };
 	static const u32 uops[] = { TXNET_OP_TOTAL_EXCHANGE, TXNET_OP_SCATTER, TXNET_OP_GATHER };
 	struct txn_run_params p = { .port_model = TXNET_PORT_ALL, .payload = 0, .seed = 1 };
 	struct tg t;
@@ -460,6 +465,17 @@ TEST(general_memory_linear_in_packets)
 			if (uops[j] == TXNET_OP_TOTAL_EXCHANGE)
 				EXPECT_GT(bytes + table, bound) TH_LOG("%s: too small to tell", nets[i]);
 		}
+		tg_free(&t);
+	}
+	for (i = 0; i < ARRAY_SIZE(bnets); i++) {
+		ASSERT_EQ(NULL, tg_make(&t, bnets[i]));
+		p.op = TXNET_OP_MULTINODE_BROADCAST;
+		slots = (u64)t.g.procs * t.g.procs;
+		bytes = txn_engine_bytes(&t.g, &txn_sched_general, &p);
+		bound = 16 * slots + 320 * ((u64)t.g.links + t.g.nodes);
+		EXPECT_LE(bytes, bound) TH_LOG("%s multinode broadcast: %llu bytes, %.1f a packet",
+					       bnets[i], (unsigned long long)bytes,
+					       (double)bytes / slots);
 		tg_free(&t);
 	}
 }
