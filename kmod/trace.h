@@ -2,6 +2,10 @@
 /*
  * Tracepoints: txnet:txnet_tick (every tick of a run) and
  * txnet:txnet_run_done (every finished run), for perf and trace-cmd.
+ * A tick's max_queue is the longest of the engine's queues: 0 all along
+ * under a schedule that holds packets in tables of its own (the result
+ * then has no max-queue), counting them would cost a pass over every
+ * packet a tick.
  */
 #undef TRACE_SYSTEM
 #define TRACE_SYSTEM txnet

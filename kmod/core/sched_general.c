@@ -1865,7 +1865,7 @@ static void gen_arrive(struct txn_engine *e, u32 pkt, u32 link)
 	switch (op) {
 	case TXNET_OP_BROADCAST:
 	case TXNET_OP_MULTINODE_BROADCAST:
-		distribute(e, pkt, v, txn_pkt_src(e, pkt), false);
+		distribute(e, pkt, v, msg_origin(e, txn_pkt_dst(e, pkt)), false);
 		break;
 	case TXNET_OP_ACCUMULATE:
 	case TXNET_OP_MULTINODE_ACCUMULATE:
@@ -1894,9 +1894,8 @@ static void gen_arrive(struct txn_engine *e, u32 pkt, u32 link)
 
 /*
  * What gen_arrive() will read, read early: for the arrival @far the
- * origin's tree row at its node and the copy's word of to[] (a
- * broadcast), or the result's reduction row and the way on (a partial
- * sum); for @near, whose row was asked for when it was far, the partial
+ * origin's tree row at its node (a multinode broadcast), or the result's
+ * reduction row and the way on (a partial sum); for @near, whose row was asked for when it was far, the partial
  * waiting there.  Each row is one of n rows of V, so an arrival would
  * wait for memory.  Whether a packet is addressed (tgt[]) is not read:
  * it would wait.
@@ -1910,16 +1909,14 @@ static bool gen_arrive_ahead(const struct txn_engine *e, const struct txn_move *
 
 	switch (s->hinted) {
 	case HINT_TREE:
-		d = txn_pkt_src(e, far->pkt);
-		/* dropped by an arrival before it */
+		/* a multinode broadcast's copy: its message is its origin */
+		d = txn_pkt_dst(e, far->pkt);
 		if (d >= s->n || s->orow_of[d] == TXN_NONE)
 			return true;
 		at = (u64)s->orow_of[d] * s->V + v;
 		if (s->kids)
 			txn_prefetch(&s->kids[at]);
 		txn_prefetch(&s->height[at]);
-		if (s->to)
-			txn_prefetch(&s->to[far->pkt]);
 		return true;
 	case HINT_REDUCTION:
 		d = txn_pkt_dst(e, far->pkt);
