@@ -49,6 +49,8 @@ static const struct bnet nets[] = {
 	{ "torus 8 8 8", SPEC(TXNET_TOPO_TORUS, 8, 8, 8), NULL },
 	{ "hypercube 10", SPEC(TXNET_TOPO_HYPERCUBE, 10), NULL },
 	{ "complete 64", SPEC(TXNET_TOPO_COMPLETE, 64), NULL },
+	/* past MIN_HOPS: a single-port pick among 255 ports */
+	{ "complete 256", SPEC(TXNET_TOPO_COMPLETE, 256), NULL },
 	{ "butterfly 256", SPEC(TXNET_TOPO_BUTTERFLY, 256), NULL },
 	{ "omega 256", SPEC(TXNET_TOPO_OMEGA, 256), NULL },
 	{ "biswapped mesh 4 4", { .topo = TXNET_TOPO_BISWAPPED, .base = TXNET_TOPO_MESH,
