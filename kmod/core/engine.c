@@ -88,7 +88,7 @@ struct txn_array {
 	bool zero;
 };
 
-#define TXN_ENGINE_ARRAYS	28	/* more than engine_layout() ever fills */
+#define TXN_ENGINE_ARRAYS	32	/* more than engine_layout() ever fills */
 #define PUB(field, n, sz, z) \
 	((struct txn_array){ (n), offsetof(struct txn_engine, field), (sz), false, (z) })
 #define OWN(field, n, sz, z) \
@@ -102,9 +102,16 @@ struct txn_array {
 /* ... where the packet records pass a core's cache (1 MiB here); smaller ones the pops left warm */
 #define MOVES_AHEAD_BYTES (1ULL << 20)
 
+/*
+ * Vertices of more ports than this (complete graphs) keep pq_node_max, so
+ * that a single-port pick need not weigh every port (send_wide()).
+ */
+#define TXN_WIDE_PORTS	16
+
 struct layout_args {
 	u32 pq_keys, payload, op;
 	bool sq;
+	bool wide;		/* priority queues on a vertex of more than TXN_WIDE_PORTS links */
 	bool landed;		/* a closed run with onward() on priority queues: tick_onward() */
 	u64 npkts, nvalues;
 	bool open;
@@ -128,6 +135,8 @@ static u32 engine_layout(const struct txn_graph *g, const struct layout_args *la
 		a[k++] = PUB(pq, links * la->pq_keys, sizeof(u32), false);
 		a[k++] = PUB(pq_bits, links, sizeof(u64), true);
 		a[k++] = PUB(pq_len, links, sizeof(u32), true);
+		if (la->wide)
+			a[k++] = PUB(pq_node_max, v, sizeof(u64), true);
 	} else if (la->sq) {
 		a[k++] = PUB(pq_len, links, sizeof(u32), true);
 		a[k++] = PUB(ahead, links, sizeof(u32), false);
@@ -182,17 +191,44 @@ static u64 run_bytes(const struct txn_graph *g, const struct txn_sched *s,
 	return sum;
 }
 
+/* Whether some vertex has more than TXN_WIDE_PORTS links. */
+static bool wide_ports(const struct txn_graph *g)
+{
+	u32 v;
+
+	if (g->degree)
+		return g->degree > TXN_WIDE_PORTS;
+	for (v = 0; v < g->nodes; v++)
+		if (g->first[v + 1] - g->first[v] > TXN_WIDE_PORTS)
+			return true;
+	return false;
+}
+
 static void layout_args_of(const struct txn_graph *g, const struct txn_sched *s,
 			   const struct txn_run_params *p, struct layout_args *la)
 {
 	memset(la, 0, sizeof(*la));
 	la->pq_keys = s->pq_keys ? s->pq_keys(g) : 0;
+	la->wide = la->pq_keys && wide_ports(g);
 	la->sq = !la->pq_keys && s->sq_key;
 	la->landed = la->pq_keys && s->onward;
 	la->payload = p->payload;
 	la->op = p->op;
 	la->npkts = txn_op_slots(p->op, g->procs, txn_slot_links(g));
 	la->nvalues = p->values ? txn_op_nvalues(p->op, g->procs) : 0;
+}
+
+/* Open traffic (ports): packets injected and delivered one by one, @slots at once. */
+static void open_args_of(const struct txn_graph *g, const struct txn_sched *s, u32 payload,
+			 u32 slots, struct layout_args *la)
+{
+	memset(la, 0, sizeof(*la));
+	la->pq_keys = s->pq_keys ? s->pq_keys(g) : 0;
+	la->wide = la->pq_keys && wide_ports(g);
+	la->payload = payload;
+	la->op = TXNET_OP_TOTAL_EXCHANGE;
+	la->npkts = slots;
+	la->open = true;
 }
 
 u64 txn_engine_bytes(const struct txn_graph *g, const struct txn_sched *s,
@@ -207,12 +243,9 @@ u64 txn_engine_bytes(const struct txn_graph *g, const struct txn_sched *s,
 u64 txn_engine_open_bytes(const struct txn_graph *g, const struct txn_sched *s, u32 payload,
 			  u32 slots)
 {
-	struct layout_args la = {
-		.pq_keys = s->pq_keys ? s->pq_keys(g) : 0,
-		.payload = payload, .op = TXNET_OP_TOTAL_EXCHANGE,
-		.npkts = slots, .open = true,
-	};
+	struct layout_args la;
 
+	open_args_of(g, s, payload, slots, &la);
 	return run_bytes(g, s, &la);
 }
 
@@ -226,7 +259,8 @@ static const struct txn_array engine_arrays[] = {
 	PUB(qhead, 0, 0, 0), PUB(qtail, 0, 0, 0), PUB(qlen, 0, 0, 0),
 	PUB(qmax, 0, 0, 0), PUB(pq_len, 0, 0, 0), PUB(active, 0, 0, 0), PUB(active_sum, 0, 0, 0),
 	PUB(moves, 0, 0, 0), PUB(pq, 0, 0, 0),
-	PUB(pq_bits, 0, 0, 0), PUB(done, 0, 0, 0), PUB(ahead, 0, 0, 0), PUB(atail, 0, 0, 0),
+	PUB(pq_bits, 0, 0, 0), PUB(pq_node_max, 0, 0, 0), PUB(done, 0, 0, 0),
+	PUB(ahead, 0, 0, 0), PUB(atail, 0, 0, 0),
 	PUB(sqk, 0, 0, 0),
 	OWN(pk, 0, 0, 0), OWN(payload, 0, 0, 0), OWN(stamp, 0, 0, 0), OWN(sent_at, 0, 0, 0),
 	OWN(recv_at, 0, 0, 0), OWN(arrivals, 0, 0, 0), OWN(recvd, 0, 0, 0), OWN(part, 0, 0, 0),
@@ -616,13 +650,10 @@ int txn_engine_init_like(struct txn_engine *b, const struct txn_engine *e)
 int txn_engine_init_open(struct txn_engine *e, const struct txn_graph *g,
 			 const struct txn_sched *s, const struct txn_run_params *p, u32 slots)
 {
-	struct layout_args la = {
-		.pq_keys = s->pq_keys ? s->pq_keys(g) : 0,
-		.payload = p->payload, .op = TXNET_OP_TOTAL_EXCHANGE,
-		.npkts = slots, .open = true,
-	};
+	struct layout_args la;
 	int ret;
 
+	open_args_of(g, s, p->payload, slots, &la);
 	ret = engine_alloc(e, g, s, p, &la);
 	if (ret)
 		return ret;
@@ -697,7 +728,7 @@ void txn_engine_set_port_model(struct txn_engine *e, u32 port_model)
  */
 struct txn_qs {
 	u32 *qhead, *qtail, *pq, *pq_len, *qlen, *qmax;
-	u64 *pq_bits, *active, *active_sum;
+	u64 *pq_bits, *pq_node_max, *active, *active_sum;
 	const u32 *src;
 	u32 links;
 };
@@ -706,7 +737,8 @@ static __always_inline struct txn_qs qs_of(const struct txn_engine *e)
 {
 	return (struct txn_qs){
 		.qhead = e->qhead, .qtail = e->qtail, .pq = e->pq, .pq_len = e->pq_len,
-		.qlen = e->qlen, .qmax = e->qmax, .pq_bits = e->pq_bits, .active = e->active,
+		.qlen = e->qlen, .qmax = e->qmax, .pq_bits = e->pq_bits,
+		.pq_node_max = e->pq_node_max, .active = e->active,
 		.active_sum = e->active_sum, .src = e->g->src, .links = e->g->links,
 	};
 }
@@ -819,10 +851,21 @@ static __always_inline void pq_link(const struct txn_qs *q, struct txn_pkt *pk, 
 	link_queued(q, link);
 }
 
+/* Nodes of many ports: @link's node's pq_node_max kept at least its bits (send_wide()). */
+static __always_inline void raise_node_max(const struct txn_qs *q, u32 link)
+{
+	u64 *m = &q->pq_node_max[q->src[link]];
+
+	if (q->pq_bits[link] > *m)
+		*m = q->pq_bits[link];
+}
+
 static __always_inline void pq_push(const struct txn_qs *q, struct txn_pkt *pk, u32 link, u32 key,
 				    u32 pkt)
 {
 	pq_link(q, pk, link, key, pkt);
+	if (q->pq_node_max)
+		raise_node_max(q, link);
 	node_in(q, link);
 }
 
@@ -1114,6 +1157,22 @@ struct txn_pick {
 	u64 t;
 };
 
+/* A node's choice @best (TXN_NONE: none) popped as move @n: the moves after it. */
+static __always_inline u32 send_pick(const struct txn_pick *p, const struct txn_qs *q,
+				     struct txn_pkt *pk, u32 best, u32 n)
+{
+	if (best == TXN_NONE)
+		return n;
+	p->recv[p->dst[best]] = p->t;
+	if (n < p->max) {
+		p->moves[n].pkt = pq_pop(q, pk, best);
+		p->moves[n].link = best;
+	} else {
+		pq_pop(q, pk, best);
+	}
+	return n + 1;
+}
+
 /* The node whose links are [@l, @l + @links) (@deg, if all alike): weighed, its choice popped. */
 static __always_inline u32 send_node(const struct txn_pick *p, const struct txn_qs *q,
 				     struct txn_pkt *pk, u32 l, u32 links, u32 n, const u32 deg)
@@ -1133,16 +1192,7 @@ static __always_inline u32 send_node(const struct txn_pick *p, const struct txn_
 		for (k = 0; k < links; k++)	/* as many each time: no misprediction */
 			weigh_port(q, p->dst, p->recv, p->t, l + k, &best, &most);
 	}
-	if (best == TXN_NONE)
-		return n;
-	p->recv[p->dst[best]] = p->t;
-	if (n < p->max) {
-		p->moves[n].pkt = pq_pop(q, pk, best);
-		p->moves[n].link = best;
-	} else {
-		pq_pop(q, pk, best);
-	}
-	return n + 1;
+	return send_pick(p, q, pk, best, n);
 }
 
 /* Links [@lo, @hi) on node boundaries, any degree: the nodes with work, by txn_next_active(). */
@@ -1156,6 +1206,95 @@ static __always_inline u32 send_single(struct txn_engine *e, const struct txn_pi
 	for (l = txn_next_active(e, lo); l < hi; l = txn_next_active(e, first[v + 1])) {
 		v = q->src[l];
 		n = send_node(p, q, pk, first[v], first[v + 1] - first[v], n, 0);
+	}
+	return n;
+}
+
+/* The first link from @l on, below @end, with work; @end if none. */
+static __always_inline u32 active_below(const struct txn_qs *q, u32 l, u32 end)
+{
+	u32 w = l / 64, last;
+	u64 bits;
+
+	if (l >= end)
+		return end;
+	last = (end - 1) / 64;
+	bits = q->active[w] & (~0ULL << (l % 64));
+	while (!bits) {
+		if (++w > last)
+			return end;
+		bits = q->active[w];
+	}
+	l = w * 64 + (u32)__builtin_ctzll(bits);
+	return l < end ? l : end;
+}
+
+/*
+ * send_wide()'s weighing of a node's links with work in [@l, @end): true
+ * at the first whose head is free and whose bits are @top.
+ */
+static __always_inline bool weigh_wide(const struct txn_pick *p, const struct txn_qs *q, u32 l,
+				       u32 end, u64 top, u32 *best, u64 *most, u64 *all)
+{
+	u64 bits;
+
+	for (l = active_below(q, l, end); l < end; l = active_below(q, l + 1, end)) {
+		bits = q->pq_bits[l];
+		*all = bits > *all ? bits : *all;
+		if (p->recv[p->dst[l]] == p->t)
+			continue;
+		if (bits == top) {
+			*best = l;
+			return true;
+		}
+		if (bits > *most) {
+			*most = bits;
+			*best = l;
+		}
+	}
+	return false;
+}
+
+/*
+ * Links [@lo, @hi) on node boundaries, where a node may have hundreds of
+ * links (a complete graph): only its links with work are weighed, from
+ * port (node + tick) mod degree on, round to the one before, and the
+ * first whose head is free and whose bits are pq_node_max's is taken at
+ * once: no link can outweigh it.  Weighing every port, and from the same
+ * one each tick, would cost the degree a packet: every node would try
+ * the heads the nodes before it took.  A node that takes none so weighs
+ * them all (ties to the first from that port on), and its pq_node_max is
+ * made exact: a pop may have left it above every link.
+ */
+static u32 send_wide(struct txn_engine *e, const struct txn_pick *p, const struct txn_qs *q,
+		     struct txn_pkt *pk, u32 lo, u32 hi, u32 n)
+{
+	const u32 *first = e->g->first;
+	u32 l, v, start, best, deg = e->g->degree, at = 0, r = 0;
+	u64 most, all, top;
+
+	/* (tick + node) mod degree, kept as the nodes go up where all have one degree */
+	if (deg)
+		r = (u32)(p->t % deg);
+	for (l = txn_next_active(e, lo); l < hi; l = txn_next_active(e, first[v + 1])) {
+		v = q->src[l];
+		if (deg) {
+			r += v - at;
+			at = v;
+			while (r >= deg)
+				r -= deg;
+			start = first[v] + r;
+		} else {
+			start = first[v] + (u32)((p->t + v) % (first[v + 1] - first[v]));
+		}
+		top = q->pq_node_max[v];
+		best = TXN_NONE;
+		most = 0;
+		all = 0;
+		if (!weigh_wide(p, q, start, first[v + 1], top, &best, &most, &all) &&
+		    !weigh_wide(p, q, first[v], start, top, &best, &most, &all))
+			q->pq_node_max[v] = all;
+		n = send_pick(p, q, pk, best, n);
 	}
 	return n;
 }
@@ -1210,6 +1349,11 @@ void txn_pq_send_tops_single(struct txn_engine *e, u32 from, u64 *recv)
 		n = send_single_words(&p, &q, pk, 0, from, n, 2);
 		break;
 	default:
+		if (q.pq_node_max) {
+			n = send_wide(e, &p, &q, pk, from, q.links, n);
+			n = send_wide(e, &p, &q, pk, 0, from, n);
+			break;
+		}
 		n = send_single(e, &p, &q, pk, from, q.links, n);
 		n = send_single(e, &p, &q, pk, 0, from, n);
 		break;
@@ -1803,6 +1947,16 @@ static __always_inline int queue_landed(struct txn_engine *e, u64 t, u32 n, cons
 	return 0;
 }
 
+/* The nodes of many ports that queue_landed() queued on: their pq_node_max raised. */
+static noinline void raise_landed(struct txn_engine *e, u32 n)
+{
+	const struct txn_qs q = qs_of(e);
+	u32 i;
+
+	for (i = 0; i < n; i++)
+		raise_node_max(&q, (u32)e->ways[i]);
+}
+
 /* A scheduler may read e->p and the counters; one that wrote them fails. */
 int txn_check_untouched(struct txn_engine *e, u64 t)
 {
@@ -1895,6 +2049,8 @@ static noinline int tick_onward(struct txn_engine *e, u64 t, u64 before)
 		return -EPROTO;
 	if (ahead ? queue_landed_far(e, t, n) : queue_landed_near(e, t, n))
 		return -EPROTO;
+	if (e->pq_node_max)
+		raise_landed(e, n);
 	L->transmissions += sent;
 	L->delivered += got;
 	if (L->series)

@@ -246,6 +246,12 @@ struct txn_engine {
 	u32 pq_keys;			/* buckets per link, 0 if unused */
 	u32 *pq;			/* pq_keys * links: each bucket's head */
 	u64 *pq_bits;			/* per link: bit k set while bucket k holds packets */
+	/*
+	 * per vertex, where some vertex has more than TXN_WIDE_PORTS links
+	 * (else NULL): at least the largest pq_bits of its links, raised by
+	 * every push, exact after a single-port pick weighed them all
+	 */
+	u64 *pq_node_max;
 
 	u32 *pq_len;			/* per link: packets on its priority or sorted queue */
 	u32 *ahead, *atail;		/* per link: the arrivals' lane of a sorted queue */
@@ -508,7 +514,9 @@ void txn_pq_send_tops(struct txn_engine *e);
  * owning link @from on (and round), each node with packets queued sends
  * its most urgent one over a link whose head has not received this tick;
  * @recv[v] is tick + 1 when processor v last received (the caller's, kept
- * here: V entries).
+ * here: V entries).  Of links as urgent, the first in port order wins; on
+ * a node of more than 16 links, the first from port (node + tick) mod
+ * degree on, so that nodes do not all try the same heads first.
  */
 void txn_pq_send_tops_single(struct txn_engine *e, u32 from, u64 *recv);
 /*
