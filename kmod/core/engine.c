@@ -204,12 +204,19 @@ static bool wide_ports(const struct txn_graph *g)
 	return false;
 }
 
-static void layout_args_of(const struct txn_graph *g, const struct txn_sched *s,
-			   const struct txn_run_params *p, struct layout_args *la)
+/* What a run's queues and one of open traffic's have alike: the schedule's keys. */
+static void queue_args_of(const struct txn_graph *g, const struct txn_sched *s,
+			  struct layout_args *la)
 {
 	memset(la, 0, sizeof(*la));
 	la->pq_keys = s->pq_keys ? s->pq_keys(g) : 0;
 	la->wide = la->pq_keys && wide_ports(g);
+}
+
+static void layout_args_of(const struct txn_graph *g, const struct txn_sched *s,
+			   const struct txn_run_params *p, struct layout_args *la)
+{
+	queue_args_of(g, s, la);
 	la->sq = !la->pq_keys && s->sq_key;
 	la->landed = la->pq_keys && s->onward;
 	la->payload = p->payload;
@@ -222,9 +229,7 @@ static void layout_args_of(const struct txn_graph *g, const struct txn_sched *s,
 static void open_args_of(const struct txn_graph *g, const struct txn_sched *s, u32 payload,
 			 u32 slots, struct layout_args *la)
 {
-	memset(la, 0, sizeof(*la));
-	la->pq_keys = s->pq_keys ? s->pq_keys(g) : 0;
-	la->wide = la->pq_keys && wide_ports(g);
+	queue_args_of(g, s, la);
 	la->payload = payload;
 	la->op = TXNET_OP_TOTAL_EXCHANGE;
 	la->npkts = slots;
@@ -1210,35 +1215,17 @@ static __always_inline u32 send_single(struct txn_engine *e, const struct txn_pi
 	return n;
 }
 
-/* The first link from @l on, below @end, with work; @end if none. */
-static __always_inline u32 active_below(const struct txn_qs *q, u32 l, u32 end)
-{
-	u32 w = l / 64, last;
-	u64 bits;
-
-	if (l >= end)
-		return end;
-	last = (end - 1) / 64;
-	bits = q->active[w] & (~0ULL << (l % 64));
-	while (!bits) {
-		if (++w > last)
-			return end;
-		bits = q->active[w];
-	}
-	l = w * 64 + (u32)__builtin_ctzll(bits);
-	return l < end ? l : end;
-}
-
 /*
  * send_wide()'s weighing of a node's links with work in [@l, @end): true
  * at the first whose head is free and whose bits are @top.
  */
-static __always_inline bool weigh_wide(const struct txn_pick *p, const struct txn_qs *q, u32 l,
-				       u32 end, u64 top, u32 *best, u64 *most, u64 *all)
+static __always_inline bool weigh_wide(struct txn_engine *e, const struct txn_pick *p,
+				       const struct txn_qs *q, u32 l, u32 end, u64 top, u32 *best,
+				       u64 *most, u64 *all)
 {
 	u64 bits;
 
-	for (l = active_below(q, l, end); l < end; l = active_below(q, l + 1, end)) {
+	for (l = txn_next_active(e, l); l < end; l = txn_next_active(e, l + 1)) {
 		bits = q->pq_bits[l];
 		*all = bits > *all ? bits : *all;
 		if (p->recv[p->dst[l]] == p->t)
@@ -1270,29 +1257,18 @@ static u32 send_wide(struct txn_engine *e, const struct txn_pick *p, const struc
 		     struct txn_pkt *pk, u32 lo, u32 hi, u32 n)
 {
 	const u32 *first = e->g->first;
-	u32 l, v, start, best, deg = e->g->degree, at = 0, r = 0;
+	u32 l, v, start, best;
 	u64 most, all, top;
 
-	/* (tick + node) mod degree, kept as the nodes go up where all have one degree */
-	if (deg)
-		r = (u32)(p->t % deg);
 	for (l = txn_next_active(e, lo); l < hi; l = txn_next_active(e, first[v + 1])) {
 		v = q->src[l];
-		if (deg) {
-			r += v - at;
-			at = v;
-			while (r >= deg)
-				r -= deg;
-			start = first[v] + r;
-		} else {
-			start = first[v] + (u32)((p->t + v) % (first[v + 1] - first[v]));
-		}
+		start = first[v] + (u32)((p->t + v) % (first[v + 1] - first[v]));
 		top = q->pq_node_max[v];
 		best = TXN_NONE;
 		most = 0;
 		all = 0;
-		if (!weigh_wide(p, q, start, first[v + 1], top, &best, &most, &all) &&
-		    !weigh_wide(p, q, first[v], start, top, &best, &most, &all))
+		if (!weigh_wide(e, p, q, start, first[v + 1], top, &best, &most, &all) &&
+		    !weigh_wide(e, p, q, first[v], start, top, &best, &most, &all))
 			q->pq_node_max[v] = all;
 		n = send_pick(p, q, pk, best, n);
 	}

@@ -182,7 +182,7 @@ u32 txn_copy_msg(struct txn_engine *e, u32 node, u32 msg)
 			    "no such processor or message: the scheduler made it up");
 		return TXN_NONE;
 	}
-	if (!txn_bit(L->have, (u64)msg * e->n + node)) {
+	if (!txn_has_msg(e, node, msg)) {
 		txn_violate(e, now(e), node, TXN_NONE,
 			    "a message copied afresh at a processor that never received it");
 		return TXN_NONE;

@@ -1895,10 +1895,10 @@ static void gen_arrive(struct txn_engine *e, u32 pkt, u32 link)
 /*
  * What gen_arrive() will read, read early: for the arrival @far the
  * origin's tree row at its node (a multinode broadcast), or the result's
- * reduction row and the way on (a partial sum); for @near, whose row was asked for when it was far, the partial
- * waiting there.  Each row is one of n rows of V, so an arrival would
- * wait for memory.  Whether a packet is addressed (tgt[]) is not read:
- * it would wait.
+ * reduction row and the way on (a partial sum); for @near, whose row was
+ * asked for when it was far, the partial waiting there.  Each row is one
+ * of n rows of V, so an arrival would wait for memory.  Whether a packet
+ * is addressed (tgt[]) is not read: it would wait.
  */
 static bool gen_arrive_ahead(const struct txn_engine *e, const struct txn_move *far,
 			     const struct txn_move *near)
