@@ -1242,6 +1242,40 @@ static __always_inline bool weigh_wide(struct txn_engine *e, const struct txn_pi
 	return false;
 }
 
+/* Port (node + tick) mod degree of node @v: where its single-port weighing starts at tick @t. */
+static __always_inline u32 wide_rot(const u32 *first, u64 t, u32 v)
+{
+	u32 deg = first[v + 1] - first[v];
+
+	return deg ? (u32)((t + v) % deg) : 0;
+}
+
+/* @k ports on from port @rot of @deg (@k < @deg). */
+static __always_inline u32 rot_on(u32 rot, u32 k, u32 deg)
+{
+	return rot + k >= deg ? rot + k - deg : rot + k;
+}
+
+/*
+ * Where all nodes have @deg ports: the records the next nodes' picks
+ * will most likely read, read ahead (node @v + 1's bucket needs its bits,
+ * read ahead a node before); a pick alone is a chain of reads from far
+ * apart, a few instructions each.
+ */
+static __always_inline void wide_ahead(const struct txn_pick *p, const struct txn_qs *q,
+				       const u32 *first, u32 v, u32 rot, u32 deg)
+{
+	u32 l = first[v + 2] + rot_on(rot, 2, deg);
+	u64 bits;
+
+	txn_prefetch(&q->pq_bits[l]);
+	txn_prefetch(&p->dst[l]);
+	l = first[v + 1] + rot_on(rot, 1, deg);
+	bits = q->pq_bits[l];
+	if (bits)
+		txn_prefetch(&q->pq[(u64)(63 - __builtin_clzll(bits)) * q->links + l]);
+}
+
 /*
  * Links [@lo, @hi) on node boundaries, where a node may have hundreds of
  * links (a complete graph): only its links with work are weighed, from
@@ -1251,25 +1285,37 @@ static __always_inline bool weigh_wide(struct txn_engine *e, const struct txn_pi
  * one each tick, would cost the degree a packet: every node would try
  * the heads the nodes before it took.  A node that takes none so weighs
  * them all (ties to the first from that port on), and its pq_node_max is
- * made exact: a pop may have left it above every link.
+ * made exact: a pop may have left it above every link.  The start port
+ * is tried before any walk (in a total exchange it is nearly always
+ * taken), and where all nodes have the same degree it is one on from the
+ * node before's: no division a node.
  */
 static u32 send_wide(struct txn_engine *e, const struct txn_pick *p, const struct txn_qs *q,
 		     struct txn_pkt *pk, u32 lo, u32 hi, u32 n)
 {
-	const u32 *first = e->g->first;
-	u32 l, v, start, best;
+	const u32 *first = e->g->first, deg = e->g->degree, nodes = e->g->nodes;
+	u32 l, v, start, best, rot = 0, prev = nodes;
 	u64 most, all, top;
 
-	for (l = txn_next_active(e, lo); l < hi; l = txn_next_active(e, first[v + 1])) {
-		v = q->src[l];
-		start = first[v] + (u32)((p->t + v) % (first[v + 1] - first[v]));
+	/* the nodes with work; the next is most often the one after */
+	for (l = txn_next_active(e, lo), v = l < hi ? q->src[l] : 0; l < hi;
+	     l = txn_next_active(e, first[v + 1]),
+	     v = l < hi && l < first[v + 2] ? v + 1 : l < hi ? q->src[l] : v) {
+		rot = deg && prev + 1 == v ? rot_on(rot, 1, deg) : wide_rot(first, p->t, v);
+		prev = v;
+		if (deg && v + 2 < nodes)
+			wide_ahead(p, q, first, v, rot, deg);
+		start = first[v] + rot;
 		top = q->pq_node_max[v];
-		best = TXN_NONE;
-		most = 0;
-		all = 0;
-		if (!weigh_wide(e, p, q, start, first[v + 1], top, &best, &most, &all) &&
-		    !weigh_wide(e, p, q, first[v], start, top, &best, &most, &all))
-			q->pq_node_max[v] = all;
+		best = start;
+		if (q->pq_bits[start] != top || p->recv[p->dst[start]] == p->t) {
+			best = TXN_NONE;
+			most = 0;
+			all = 0;
+			if (!weigh_wide(e, p, q, start, first[v + 1], top, &best, &most, &all) &&
+			    !weigh_wide(e, p, q, first[v], start, top, &best, &most, &all))
+				q->pq_node_max[v] = all;
+		}
 		n = send_pick(p, q, pk, best, n);
 	}
 	return n;
@@ -1576,7 +1622,11 @@ static noinline int too_many_moves(struct txn_engine *e, u64 t)
  * carrying nothing else this tick and not the run beside's, and the
  * single-port rule (@single); the line is stamped.  *@to: where the link
  * goes.  @simple: a run with no link down, no lines, no switches and no
- * run beside, where none of those can apply.
+ * run beside, where none of those can apply.  Under the single-port
+ * model a processor's link with no shared line is not stamped: the link
+ * is the processor's, so its sending once a tick is the link carrying one
+ * packet, and a second packet on it is failed as its second sending (a
+ * stamp a hop, read from far apart, saved).
  */
 static __always_inline int check_move(struct txn_engine *e, const struct txn_mv *mv, u64 t,
 				      u32 i, u32 pkt, u32 link, u32 *to, const bool simple,
@@ -1596,11 +1646,13 @@ static __always_inline int check_move(struct txn_engine *e, const struct txn_mv 
 	if (!simple && mv->down && txn_bit(mv->down, link))
 		return link_down(e, t, pkt, link);
 	lid = simple || !mv->line ? link : mv->line[link];
-	if (mv->stamp[lid] == t)
-		return line_conflict(e, t, i, lid);
+	if (!single || mv->line || (!simple && from >= mv->procs)) {
+		if (mv->stamp[lid] == t)
+			return line_conflict(e, t, i, lid);
+		mv->stamp[lid] = t;
+	}
 	if (!simple && mv->taken && txn_bit(mv->taken->lines, lid))
 		return taken_conflict(e, t, pkt, link, "a link the run beside it had this tick");
-	mv->stamp[lid] = t;
 	return single ? single_port(e, mv, t, pkt, link, from, *to, simple) : 0;
 }
 

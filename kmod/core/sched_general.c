@@ -62,8 +62,8 @@
 
 enum gen_hint { HINT_NONE, HINT_TREE, HINT_REDUCTION };
 #define HINT_BYTES	(1024U * 1024)	/* about a core's L2 */
-/* bytes an entry of a row: par[] (the larger of it and kids[]) and height[] ... */
-#define TREE_ENTRY	(sizeof(u32) + sizeof(u8))
+/* bytes an entry of a row: kid[] and sib[] (more than kids[]) and height[] ... */
+#define TREE_ENTRY	(2 * sizeof(u32) + sizeof(u8))
 /* ... and sub[], hold[] and the way on (route[]) */
 #define REDUCTION_ENTRY	(2 * sizeof(u32) + sizeof(struct hop))
 
@@ -102,7 +102,12 @@ struct gen {
 	u32 *via;		/* scratch: one search's tree */
 	u32 keys;
 	u32 trows;
-	u32 *par;		/* out-tree of one origin: in-link from the parent */
+	/*
+	 * out-tree of one origin: the link to v's first child in port order,
+	 * and from w's parent to the child after w (a copy visits the
+	 * children, not every port: a complete graph's leaf has hundreds)
+	 */
+	u32 *kid, *sib;
 	u16 *kids;		/* ... or, at most 16 ports a node, the ports to the children */
 	u8 *height;		/* ... and the height of the subtree below */
 	u32 *orow_of;
@@ -335,7 +340,7 @@ static u64 gen_priv_bytes(const struct txn_graph *g, u32 op, u64 npkts)
 		V * g->ndims * sizeof(u32) + dtab_entries(g) * sizeof(struct dstep) : 0) +
 	       txn_paths_bytes(g) + 3 * n * sizeof(u32) +
 	       trows * V * sizeof(struct hop) + V * sizeof(u32) +
-	       orows_for(op, (u32)n, sw) * V * (few_ports(g) ? sizeof(u16) + 1 : sizeof(u32) + 1) +
+	       orows_for(op, (u32)n, sw) * V * (few_ports(g) ? sizeof(u16) + 1 : TREE_ENTRY) +
 	       crows_for(op, (u32)n) * V * 2 * sizeof(u32) +
 	       (addressed(g, op) ? npkts * sizeof(u32) : 0) +
 	       2 * V * sizeof(u64) + 2 * n * sizeof(u32) +
@@ -359,7 +364,8 @@ static void gen_fini(struct txn_engine *e)
 	txn_free(s->row_of);
 	txn_free(s->route);
 	txn_free(s->via);
-	txn_free(s->par);
+	txn_free(s->kid);
+	txn_free(s->sib);
 	txn_free(s->kids);
 	txn_free(s->height);
 	txn_free(s->orow_of);
@@ -447,25 +453,53 @@ static int build_toward(struct gen *s, u32 d)
 	return 0;
 }
 
+/* Row @base's tree emptied: no vertex has children. */
+static void clear_kids(struct gen *s, u64 base)
+{
+	u32 v;
+
+	if (s->kids) {
+		memset(s->kids + base, 0, s->V * sizeof(u16));
+		return;
+	}
+	for (v = 0; v < s->V; v++)
+		s->kid[base + v] = TXN_NO_LINK;
+}
+
+/*
+ * Link @l added to row @base's tree, ahead of its source's children: a
+ * search's tree added deepest first has each node's children in port
+ * order (a search finds a node's children in port order, one after another).
+ */
+static void add_kid(struct gen *s, const struct txn_graph *g, u64 base, u32 l)
+{
+	u32 v = g->src[l];
+
+	if (s->kids) {
+		s->kids[base + v] |= 1U << (l - g->first[v]);
+		return;
+	}
+	s->sib[base + g->dst[l]] = s->kid[base + v];
+	s->kid[base + v] = l;
+}
+
 static void build_tree(struct gen *s, u32 r)
 {
 	const struct txn_graph *g = s->P.g;
 	u64 base = (u64)s->orow_of[r] * s->V;
-	u32 *par = s->kids ? s->via : s->par + base, i, v, up;
+	u32 *par = s->via, i, v, up;
 	u8 *h = s->height + base;
 
 	txn_paths_from(&s->P, r, par);
 	memset(h, 0, s->V);
-	if (s->kids)
-		memset(s->kids + base, 0, s->V * sizeof(u16));
+	clear_kids(s, base);
 	/* Deepest first: a parent's height is one more than its highest child's. */
 	for (i = s->P.reached; i-- > 1;) {
 		v = s->P.queue[i];
 		up = g->src[par[v]];
 		if (h[up] < key_of(s, h[v] + 1U))
 			h[up] = key_of(s, h[v] + 1U);
-		if (s->kids)
-			s->kids[base + up] |= 1U << (par[v] - g->first[up]);
+		add_kid(s, g, base, par[v]);
 	}
 }
 
@@ -522,6 +556,7 @@ static int tree_reaches_all(const struct gen *s)
 static int gen_tables(struct txn_engine *e, struct gen *s)
 {
 	u32 op = e->p.op, n = s->n, d, only = txn_op_has_root(op) ? e->p.root : s->center;
+	bool few;
 	int ret;
 
 	s->trows = s->coord || s->tag ? 0 : all_toward(op, s->switches) ? n : 1;
@@ -543,12 +578,15 @@ static int gen_tables(struct txn_engine *e, struct gen *s)
 		return -ENOMEM;
 	if (s->orows) {
 		s->orow_of = rows_map(n, s->orows, only);
-		if (few_ports(s->P.g))
+		few = few_ports(s->P.g);
+		if (few) {
 			s->kids = txn_alloc_array((u64)s->orows * s->V, sizeof(u16));
-		else
-			s->par = txn_alloc_array((u64)s->orows * s->V, sizeof(u32));
+		} else {
+			s->kid = txn_alloc_array((u64)s->orows * s->V, sizeof(u32));
+			s->sib = txn_alloc_array((u64)s->orows * s->V, sizeof(u32));
+		}
 		s->height = txn_alloc_array((u64)s->orows * s->V, 1);
-		if (!s->orow_of || (!s->par && !s->kids) || !s->height)
+		if (!s->orow_of || (few ? !s->kids : !s->kid || !s->sib) || !s->height)
 			return -ENOMEM;
 	}
 	if (s->crows) {
@@ -1107,6 +1145,24 @@ static void push_down(struct txn_engine *e, struct gen *s, u32 l, u8 key, u32 pk
 }
 
 /*
+ * The link to @v's child after link @l (TXN_NO_LINK: its first) in row
+ * @base's tree, in port order, from the word @kids (what is left of it) or
+ * the list; TXN_NO_LINK: no more.
+ */
+static __always_inline u32 next_kid(const struct gen *s, const struct txn_graph *g, u64 base,
+				    u32 v, u32 l, u32 *kids)
+{
+	if (s->kids) {
+		if (!*kids)
+			return TXN_NO_LINK;
+		l = g->first[v] + (u32)__builtin_ctz(*kids);
+		*kids &= *kids - 1;
+		return l;
+	}
+	return l == TXN_NO_LINK ? s->kid[base + v] : s->sib[base + g->dst[l]];
+}
+
+/*
  * Down the tree of origin @r: a copy to every child but the last, which
  * gets @pkt itself, unless @fold: then @pkt is folded here.  A leaf drops
  * its copy: it has the message, which a mend sends on afresh from where
@@ -1120,16 +1176,8 @@ static void distribute(struct txn_engine *e, u32 pkt, u32 v, u32 r, bool fold)
 	u64 base = (u64)s->orow_of[r] * s->V;
 	u32 l, last = TXN_NO_LINK, c, kids = s->kids ? s->kids[base + v] : 0;
 
-	/* the children's links in port order, from the word or by their parents */
-	for (l = g->first[v]; l < g->first[v + 1]; l++) {
-		if (s->kids) {
-			if (!kids)
-				break;
-			l = g->first[v] + (u32)__builtin_ctz(kids);
-			kids &= kids - 1;
-		} else if (s->par[base + g->dst[l]] != l) {
-			continue;
-		}
+	for (l = next_kid(s, g, base, v, TXN_NO_LINK, &kids); l != TXN_NO_LINK;
+	     l = next_kid(s, g, base, v, l, &kids)) {
 		if (last != TXN_NO_LINK) {
 			c = txn_copy(e, pkt);
 			if (c == TXN_NONE)
@@ -1219,11 +1267,7 @@ static int tree_mend(struct txn_engine *e, struct gen *s, u32 m)
 	}
 	/* the row: the forest's edges only, heights from its leaves up */
 	memset(h, 0, s->V);
-	if (s->kids)
-		memset(s->kids + base, 0, s->V * sizeof(u16));
-	else
-		for (v = 0; v < s->V; v++)
-			s->par[base + v] = TXN_NO_LINK;
+	clear_kids(s, base);
 	for (i = tail; i-- > 0;) {
 		w = s->bq[i];
 		l = s->via[w];
@@ -1232,26 +1276,17 @@ static int tree_mend(struct txn_engine *e, struct gen *s, u32 m)
 		v = g->src[l];
 		if (h[v] < key_of(s, h[w] + 1U))
 			h[v] = key_of(s, h[w] + 1U);
-		if (s->kids)
-			s->kids[base + v] |= 1U << (l - g->first[v]);
-		else
-			s->par[base + w] = l;
+		add_kid(s, g, base, l);
 	}
 	return tail < n ? -EHOSTUNREACH : 0;
 }
 
 /* Whether @v has children in the tree of origin @r. */
-static bool has_kids(const struct txn_engine *e, const struct gen *s, u32 r, u32 v)
+static bool has_kids(const struct gen *s, u32 r, u32 v)
 {
 	u64 base = (u64)s->orow_of[r] * s->V;
-	u32 l;
 
-	if (s->kids)
-		return s->kids[base + v];
-	for (l = e->g->first[v]; l < e->g->first[v + 1]; l++)
-		if (s->par[base + e->g->dst[l]] == l)
-			return true;
-	return false;
+	return s->kids ? s->kids[base + v] : s->kid[base + v] != TXN_NO_LINK;
 }
 
 /*
@@ -1266,7 +1301,7 @@ static void resend_mended(struct txn_engine *e, struct gen *s)
 	for (m = 0; m < msgs; m++) {
 		r = msg_origin(e, m);
 		for (v = 0; v < s->n; v++) {
-			if (!txn_has_msg(e, v, m) || !has_kids(e, s, r, v))
+			if (!txn_has_msg(e, v, m) || !has_kids(s, r, v))
 				continue;
 			c = txn_copy_msg(e, v, m);
 			if (c == TXN_NONE)

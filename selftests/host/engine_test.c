@@ -333,6 +333,8 @@ TEST(faults_are_caught)
 	} cases[] = {
 		{ TXN_FAULT_LINK_TWICE, TXNET_PORT_ALL, "link carried two packets in one tick" },
 		{ TXN_FAULT_SINGLE_PORT, TXNET_PORT_SINGLE, "single-port: node sent two packets in one tick" },
+		/* single-port: a processor's link's two packets are its two sendings (engine.rst) */
+		{ TXN_FAULT_LINK_TWICE, TXNET_PORT_SINGLE, "single-port: node sent two packets in one tick" },
 		{ TXN_FAULT_CUT_THROUGH, TXNET_PORT_ALL, "store-and-forward: packet moved twice in one tick" },
 		{ TXN_FAULT_TELEPORT, TXNET_PORT_ALL, "packet is not at the node the link leaves" },
 		{ TXN_FAULT_DROP, TXNET_PORT_ALL,
