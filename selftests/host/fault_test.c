@@ -466,6 +466,7 @@ TEST(general_trees_mend_mid_run)
 {
 	static const char * const topos[] = {
 		"ring 8", "torus 4 4", "mesh 4 4", "hypercube 4", "complete 6", "torus 3 3 3",
+		"complete 18",	/* 17 ports: trees kept as child and sibling lists */
 	};
 	static const u32 ops[] = {
 		TXNET_OP_BROADCAST, TXNET_OP_MULTINODE_BROADCAST, TXNET_OP_ACCUMULATE,
