@@ -1242,12 +1242,10 @@ static __always_inline bool weigh_wide(struct txn_engine *e, const struct txn_pi
 	return false;
 }
 
-/* Port (node + tick) mod degree of node @v: where its single-port weighing starts at tick @t. */
+/* Port (node + tick) mod degree of node @v, which has links: where its weighing starts at @t. */
 static __always_inline u32 wide_rot(const u32 *first, u64 t, u32 v)
 {
-	u32 deg = first[v + 1] - first[v];
-
-	return deg ? (u32)((t + v) % deg) : 0;
+	return (u32)((t + v) % (first[v + 1] - first[v]));
 }
 
 /* @k ports on from port @rot of @deg (@k < @deg). */
@@ -1294,15 +1292,15 @@ static u32 send_wide(struct txn_engine *e, const struct txn_pick *p, const struc
 		     struct txn_pkt *pk, u32 lo, u32 hi, u32 n)
 {
 	const u32 *first = e->g->first, deg = e->g->degree, nodes = e->g->nodes;
-	u32 l, v, start, best, rot = 0, prev = nodes;
+	u32 l, v = nodes, start, best, rot = 0;
 	u64 most, all, top;
+	bool after;
 
-	/* the nodes with work; the next is most often the one after */
-	for (l = txn_next_active(e, lo), v = l < hi ? q->src[l] : 0; l < hi;
-	     l = txn_next_active(e, first[v + 1]),
-	     v = l < hi && l < first[v + 2] ? v + 1 : l < hi ? q->src[l] : v) {
-		rot = deg && prev + 1 == v ? rot_on(rot, 1, deg) : wide_rot(first, p->t, v);
-		prev = v;
+	for (l = txn_next_active(e, lo); l < hi; l = txn_next_active(e, first[v + 1])) {
+		/* the node with work after @v's is most often the next one: src[] not read */
+		after = v + 1 < nodes && l < first[v + 2];
+		v = after ? v + 1 : q->src[l];
+		rot = deg && after ? rot_on(rot, 1, deg) : wide_rot(first, p->t, v);
 		if (deg && v + 2 < nodes)
 			wide_ahead(p, q, first, v, rot, deg);
 		start = first[v] + rot;
