@@ -64,8 +64,9 @@ enum gen_hint { HINT_NONE, HINT_TREE, HINT_REDUCTION };
 #define HINT_BYTES	(1024U * 1024)	/* about a core's L2 */
 /* bytes an entry of a row: kid[] and sib[] (more than kids[]) and height[] ... */
 #define TREE_ENTRY	(2 * sizeof(u32) + sizeof(u8))
-/* ... and sub[], hold[] and the way on (route[]) */
-#define REDUCTION_ENTRY	(2 * sizeof(u32) + sizeof(struct hop))
+/* ... and a reduction row's */
+#define REDUCTION_ENTRY	sizeof(struct red)
+#define NO_PORT		0xffffU	/* red.up: none (at the result); ports are below it */
 
 /*
  * A step from coordinate a towards b in one factor, read whole: each
@@ -112,8 +113,17 @@ struct gen {
 	u8 *height;		/* ... and the height of the subtree below */
 	u32 *orow_of;
 	u32 orows;
-	u32 *sub;		/* reduction rows x V: processors whose values merge at v */
-	u32 *hold;		/* ... and the partial v is collecting */
+	/*
+	 * reduction rows x V: what a partial for the row's result does at v,
+	 * read by an arrival at v in one cache line
+	 */
+	struct red {
+		u32 hold;	/* the partial v is collecting */
+		u32 sub;	/* the processors whose values merge at v */
+		u16 up;		/* v's port on the tree towards the result */
+		u8 dist;	/* min(v's distance from the result, keys-1) */
+		u8 pad;
+	} *red;
 	u32 *crow_of;
 	u32 crows;
 	u32 *tgt;		/* per slot: the processor a copy is addressed to */
@@ -137,11 +147,12 @@ struct gen {
 	bool two_d;		/* ... and two factors: onward_2d routes */
 	bool one_d;		/* a ring or linear array, of any size: onward_1d routes */
 	/*
-	 * Trees mended mid-run (tree_reroute()): for sums, per slot the node
-	 * a queued partial goes to (TXN_NONE: it rests where it is) and a list
-	 * of each result's slots; a search's queue; for broadcasts, per
-	 * processor whether it has the message and, set by a mend, whether
-	 * the next choice sends messages down their mended trees afresh.
+	 * Trees mended mid-run (tree_reroute()): for sums, a list of each
+	 * result's slots (next_of[], made at the first mend) and, for a data
+	 * sum's total, per slot the child a queued copy goes to (TXN_NONE: it
+	 * rests where it is); a search's queue; for broadcasts, per processor
+	 * whether it has the message and, set by a mend, whether the next
+	 * choice sends messages down their mended trees afresh.
 	 */
 	u32 *to, *next_of, *first_of, *bq;
 	u8 *state;
@@ -287,6 +298,16 @@ static bool tree_data_sum(const struct txn_graph *g, u32 op)
 	return op == TXNET_OP_DATA_SUM && g->nodes == g->procs;
 }
 
+static u32 max_degree(const struct txn_graph *g)
+{
+	u32 v, d = 0;
+
+	for (v = 0; v < g->nodes; v++)
+		if (g->first[v + 1] - g->first[v] > d)
+			d = g->first[v + 1] - g->first[v];
+	return d;
+}
+
 /* Trees kept as each node's ports to its children: one word, not a search. */
 static bool few_ports(const struct txn_graph *g)
 {
@@ -320,20 +341,26 @@ static u64 reroute_table_bytes(const struct txn_graph *g, u32 op)
 static u64 gen_reroute_bytes(const struct txn_graph *g, u32 op)
 {
 	u64 b = reroute_table_bytes(g, op), words = ((u64)g->links + 63) / 64 * sizeof(u64);
+	/* sums: each result's list of slots (next_of[]) */
+	u64 lists = tree_sum(g, op) || tree_data_sum(g, op) ?
+		    txn_op_slots(op, g->procs, txn_slot_links(g)) * sizeof(u32) : 0;
 
 	if (op == TXNET_OP_DATA_SUM && g->nodes == g->procs && b <= REROUTE_BYTES_MAX)
-		return (u64)g->procs * g->nodes * sizeof(struct hop) + g->procs * sizeof(u32) + words;
+		return (u64)g->procs * g->nodes * sizeof(struct hop) + g->procs * sizeof(u32) +
+		       lists + words;
 	/* a prefix sum's copies are addressed: on a MIN they reroute by tables too */
 	if ((!unicast_op(op) && !(op == TXNET_OP_PREFIX_SUM && by_tag(g))) ||
 	    b > REROUTE_BYTES_MAX)
-		return words;
+		return lists + words;
 	return (by_coord(g, op) || by_tag(g) ? b + g->procs * sizeof(u32) : 0) + words;
 }
 
 static u64 gen_priv_bytes(const struct txn_graph *g, u32 op, u64 npkts)
 {
 	bool sw = g->nodes > g->procs, co = by_coord(g, op);
-	u64 V = g->nodes, n = g->procs, trows = co || by_tag(g) ? 0 : all_toward(op, sw) ? n : 1;
+	bool up = tree_sum(g, op) || tree_data_sum(g, op);
+	u64 V = g->nodes, n = g->procs;
+	u64 trows = co || by_tag(g) || up ? 0 : all_toward(op, sw) ? n : 1;
 
 	return sizeof(struct gen) + (co ? V * g->ndims * sizeof(u32) : 0) +
 	       (co && tabled(g) ?
@@ -341,13 +368,13 @@ static u64 gen_priv_bytes(const struct txn_graph *g, u32 op, u64 npkts)
 	       txn_paths_bytes(g) + 3 * n * sizeof(u32) +
 	       trows * V * sizeof(struct hop) + V * sizeof(u32) +
 	       orows_for(op, (u32)n, sw) * V * (few_ports(g) ? sizeof(u16) + 1 : TREE_ENTRY) +
-	       crows_for(op, (u32)n) * V * 2 * sizeof(u32) +
+	       crows_for(op, (u32)n) * V * sizeof(struct red) +
 	       (addressed(g, op) ? npkts * sizeof(u32) : 0) +
 	       2 * V * sizeof(u64) + 2 * n * sizeof(u32) +
 	       (op == TXNET_OP_PREFIX_SUM ? n * (1 + SCAN_STEPS * sizeof(u32)) + npkts : 0) +
 	       (tree_broadcast(g, op) ? n * (sizeof(u32) + 1) : 0) +
-	       (tree_sum(g, op) || tree_data_sum(g, op) ?
-		2 * npkts * sizeof(u32) + 2 * n * sizeof(u32) : 0) +
+	       (tree_sum(g, op) || tree_data_sum(g, op) ? 2 * n * sizeof(u32) : 0) +
+	       (tree_data_sum(g, op) ? npkts * sizeof(u32) : 0) +
 	       (u64)g->links * sizeof(u64) + 2 * V * sizeof(u32) + n;
 }
 
@@ -369,8 +396,7 @@ static void gen_fini(struct txn_engine *e)
 	txn_free(s->kids);
 	txn_free(s->height);
 	txn_free(s->orow_of);
-	txn_free(s->sub);
-	txn_free(s->hold);
+	txn_free(s->red);
 	txn_free(s->crow_of);
 	txn_free(s->tgt);
 	txn_free(s->line_at);
@@ -503,27 +529,44 @@ static void build_tree(struct gen *s, u32 r)
 	}
 }
 
-/* Processors whose partial sums merge at each vertex on their way to @d. */
-static void build_reduction(struct gen *s, u32 d)
+/* Row @r's way on from each vertex: the search towards its result just made (via[]). */
+static void set_ups(struct gen *s, struct red *r)
 {
-	u64 base = (u64)s->crow_of[d] * s->V;
-	u32 *sub = s->sub + base, *hold = s->hold + base, i, v, l;
+	const struct txn_graph *g = s->P.g;
+	u32 v;
 
 	for (v = 0; v < s->V; v++) {
-		sub[v] = v < s->n;
-		hold[v] = TXN_NONE;
+		r[v].up = s->via[v] == TXN_NO_LINK ? NO_PORT : (u16)(s->via[v] - g->first[v]);
+		r[v].dist = key_of(s, s->P.dist[v]);
 	}
+}
+
+/* The processors whose partial sums merge at each vertex on their way to @d. */
+static void build_reduction(struct gen *s, u32 d)
+{
+	struct red *r = s->red + (u64)s->crow_of[d] * s->V;
+	u32 i, v, l;
+
+	for (v = 0; v < s->V; v++)
+		r[v] = (struct red){ .hold = TXN_NONE, .sub = v < s->n, .up = NO_PORT };
 	if (s->switches) {
 		/* Partials cross switches whole: each goes straight to d. */
-		sub[d] = s->n;
+		r[d].sub = s->n;
 		return;
 	}
 	txn_paths_toward(&s->P, d, s->via);
+	set_ups(s, r);
 	for (i = s->P.reached; i-- > 1;) {
 		v = s->P.queue[i];
 		l = s->via[v];
-		sub[s->P.g->dst[l]] += sub[v];
+		r[s->P.g->dst[l]].sub += r[v].sub;
 	}
+}
+
+/* @v's link up its reduction tree (@r, its entry in the row). */
+static inline u32 red_link(const struct txn_graph *g, const struct red *r, u32 v)
+{
+	return g->first[v] + r->up;
 }
 
 /* Faults: the schedule's searches avoid the links down now (its own copy of them). */
@@ -559,7 +602,9 @@ static int gen_tables(struct txn_engine *e, struct gen *s)
 	bool few;
 	int ret;
 
-	s->trows = s->coord || s->tag ? 0 : all_toward(op, s->switches) ? n : 1;
+	/* sums up trees keep their way on in their reduction rows */
+	s->trows = s->coord || s->tag || tree_sum(s->P.g, op) || tree_data_sum(s->P.g, op) ? 0 :
+		   all_toward(op, s->switches) ? n : 1;
 	s->orows = orows_for(op, n, s->switches);
 	s->crows = crows_for(op, n);
 	/*
@@ -590,10 +635,12 @@ static int gen_tables(struct txn_engine *e, struct gen *s)
 			return -ENOMEM;
 	}
 	if (s->crows) {
+		/* red.up: no simple graph of 2^32 links has a node of more than 65,535 ports */
+		if (max_degree(s->P.g) > NO_PORT)
+			return -E2BIG;
 		s->crow_of = rows_map(n, s->crows, only);
-		s->sub = txn_alloc_array((u64)s->crows * s->V, sizeof(u32));
-		s->hold = txn_alloc_array((u64)s->crows * s->V, sizeof(u32));
-		if (!s->crow_of || !s->sub || !s->hold)
+		s->red = txn_alloc_array((u64)s->crows * s->V, sizeof(struct red));
+		if (!s->crow_of || !s->red)
 			return -ENOMEM;
 	}
 	for (d = 0; d < n; d++) {
@@ -1079,6 +1126,20 @@ static u64 gen_onward(const struct txn_engine *e, u32 pkt, u32 link, u32 dst)
 	return txn_way(l, key);
 }
 
+/*
+ * A partial sum at @v after its tree towards @d was mended (sum_mend()):
+ * complete there, it goes on to its parent; not yet, it rests where it is
+ * until the others reach it, as does one at @d.
+ */
+static u64 sum_way(const struct txn_engine *e, const struct gen *s, u32 pkt, u32 v, u32 d)
+{
+	const struct red *r = &s->red[(u64)s->crow_of[d] * s->V + v];
+
+	if (v == d || txn_pkt_count(e, pkt) != r->sub)
+		return txn_way(TXN_WAY_KEEP, 0);
+	return txn_way(red_link(e->g, r, v), r->dist);
+}
+
 static u64 gen_way_from(const struct txn_engine *e, u32 pkt, u32 v, u32 dst)
 {
 	const struct gen *s = e->priv;
@@ -1093,15 +1154,12 @@ static u64 gen_way_from(const struct txn_engine *e, u32 pkt, u32 v, u32 dst)
 	/* a tree copy: its processor has the message and sends it down the mended tree */
 	if (s->state)
 		return txn_way(TXN_WAY_DROP, 0);
-	if (s->to) {
-		/* a partial on to its parent, a data sum's total to its child, or it rests */
+	if (s->first_of && (tree_sum(e->g, e->p.op) || txn_pkt_count(e, pkt) < s->n))
+		return sum_way(e, s, pkt, v, e->p.op == TXNET_OP_DATA_SUM ? s->center : dst);
+	if (s->first_of) {
+		/* a data sum's total on to its child, or it rests */
 		if (s->to[pkt] == TXN_NONE)
 			return txn_way(TXN_WAY_KEEP, 0);
-		if (tree_sum(e->g, e->p.op) ||
-		    (e->p.op == TXNET_OP_DATA_SUM && txn_pkt_count(e, pkt) < s->n)) {
-			base = (u64)s->row_of[e->p.op == TXNET_OP_DATA_SUM ? s->center : dst] * s->V + v;
-			return txn_way(s->route[base].link, s->route[base].dist);
-		}
 		base = (u64)s->orow_of[s->center] * s->V;
 		return txn_way(txn_link_between(e->g, v, s->to[pkt]), s->height[base + s->to[pkt]]);
 	}
@@ -1113,6 +1171,7 @@ static u64 gen_way_from(const struct txn_engine *e, u32 pkt, u32 v, u32 dst)
 static void send_tree(struct txn_engine *e, u32 pkt, u32 v, u32 d)
 {
 	struct gen *s = e->priv;
+	const struct red *r;
 	u64 at;
 	u32 l, key;
 
@@ -1121,10 +1180,16 @@ static void send_tree(struct txn_engine *e, u32 pkt, u32 v, u32 d)
 		txn_pq_push(e, l, key, pkt);
 		return;
 	}
-	at = (u64)s->row_of[d] * s->V + v;
+	if (s->switches) {
+		at = (u64)s->row_of[d] * s->V + v;
+		txn_pq_push(e, s->route[at].link, s->route[at].dist, pkt);
+		return;
+	}
+	r = &s->red[(u64)s->crow_of[d] * s->V + v];
+	l = red_link(e->g, r, v);
 	if (s->to)
-		s->to[pkt] = e->g->dst[s->route[at].link];
-	txn_pq_push(e, s->route[at].link, s->route[at].dist, pkt);
+		s->to[pkt] = e->g->dst[l];
+	txn_pq_push(e, l, r->dist, pkt);
 }
 
 /*
@@ -1217,14 +1282,25 @@ static int tree_scratch(struct txn_engine *e, struct gen *s)
 		return s->state ? 0 : -ENOMEM;
 	}
 	/* results (sums): at most n */
-	s->to = txn_alloc_array(e->npkts, sizeof(u32));
-	s->next_of = txn_alloc_array(e->npkts, sizeof(u32));
 	s->first_of = txn_alloc_array(s->n, sizeof(u32));
-	if (!s->to || !s->next_of || !s->first_of)
+	if (!s->first_of)
+		return -ENOMEM;
+	if (e->p.op != TXNET_OP_DATA_SUM)
+		return 0;
+	s->to = txn_alloc_array(e->npkts, sizeof(u32));
+	if (!s->to)
 		return -ENOMEM;
 	for (pkt = 0; pkt < e->npkts; pkt++)
 		s->to[pkt] = TXN_NONE;
 	return 0;
+}
+
+/* Sums, at the first mend: the lists of each result's slots (n x n for a multinode one). */
+static int sum_lists(struct txn_engine *e, struct gen *s)
+{
+	if (!s->next_of)
+		s->next_of = txn_alloc_array(e->npkts, sizeof(u32));
+	return s->next_of ? 0 : -ENOMEM;
 }
 
 /* The origin of broadcast message @m: its tree's row. */
@@ -1316,46 +1392,52 @@ static void resend_mended(struct txn_engine *e, struct gen *s)
  * the partial sums where they are hung on it: a node waits for what the
  * partials below it in the new tree carry (sub[], counted from them), and
  * a partial complete there goes on to its new parent; one that is not
- * rests (off the queue it was on) until the others reach it.  A node
- * whose partial went on takes the first to arrive (reduce_at()).
+ * rests (off the queue it was on) until the others reach it (sum_way(),
+ * as the engine requeues what was queued).  A node whose partial went on
+ * takes the first to arrive (reduce_at()).
  */
 static int sum_mend(struct txn_engine *e, struct gen *s, u32 d)
 {
 	const struct txn_graph *g = e->g;
-	u64 at = (u64)s->crow_of[d] * s->V, row = (u64)s->row_of[d] * s->V;
-	u32 *sub = s->sub + at, *hold = s->hold + at, pkt, v, i;
-	int ret;
+	struct red *r = s->red + (u64)s->crow_of[d] * s->V;
+	u32 *queued = s->bq, pkt, v, i;
 
-	ret = build_toward(s, d);
-	if (ret)
-		return ret;
+	/*
+	 * Which partials are queued, from the old tree: a partial goes on the
+	 * moment it is complete, so one complete where it is, short of d, is
+	 * on a queue.
+	 */
+	for (pkt = s->first_of[d]; pkt != TXN_NONE; pkt = s->next_of[pkt]) {
+		v = txn_pkt_loc(e, pkt);
+		queued[v] = v != d && txn_pkt_count(e, pkt) == r[v].sub;
+	}
+	txn_paths_toward(&s->P, d, s->via);
+	for (v = 0; v < s->n; v++)
+		if (s->P.dist[v] == TXN_NO_LINK)
+			return -EHOSTUNREACH;
+	set_ups(s, r);
 	for (v = 0; v < s->V; v++) {
-		sub[v] = 0;
-		hold[v] = TXN_NONE;
+		r[v].sub = 0;
+		r[v].hold = TXN_NONE;
 	}
 	for (pkt = s->first_of[d]; pkt != TXN_NONE; pkt = s->next_of[pkt]) {
 		v = txn_pkt_loc(e, pkt);
 		/* one partial a node: arrivals merge into it, and it goes once complete */
-		if (hold[v] != TXN_NONE)
+		if (r[v].hold != TXN_NONE)
 			return -EOPNOTSUPP;
-		hold[v] = pkt;
-		sub[v] = txn_pkt_count(e, pkt);
+		r[v].hold = pkt;
+		r[v].sub = txn_pkt_count(e, pkt);
 	}
 	/* the search's order, from d out: every node after its parent */
 	for (i = s->P.reached; i-- > 1;) {
 		v = s->P.queue[i];
-		sub[g->dst[s->route[row + v].link]] += sub[v];
+		r[g->dst[s->via[v]]].sub += r[v].sub;
 	}
+	/* a resting partial now complete goes on; the engine requeues the rest */
 	for (pkt = s->first_of[d]; pkt != TXN_NONE; pkt = s->next_of[pkt]) {
 		v = txn_pkt_loc(e, pkt);
-		if (v == d || txn_pkt_count(e, pkt) != sub[v]) {
-			s->to[pkt] = TXN_NONE;
-		} else if (s->to[pkt] != TXN_NONE) {
-			/* on a queue: the engine requeues it where to[] says */
-			s->to[pkt] = g->dst[s->route[row + v].link];
-		} else {
+		if (v != d && txn_pkt_count(e, pkt) == r[v].sub && !queued[v])
 			send_tree(e, pkt, v, d);
-		}
 	}
 	return e->failed ? -EPROTO : 0;
 }
@@ -1454,7 +1536,7 @@ static int tree_reroute(struct txn_engine *e, struct gen *s)
 	u32 msgs = e->p.op == TXNET_OP_BROADCAST ? 1 : s->n, m, pkt, loc;
 	int ret;
 
-	if (take_down(e, s))
+	if (take_down(e, s) || (s->first_of && sum_lists(e, s)))
 		return -ENOMEM;
 	if (e->p.op == TXNET_OP_DATA_SUM)
 		return data_sum_reroute(e, s);
@@ -1479,7 +1561,7 @@ static int tree_reroute(struct txn_engine *e, struct gen *s)
 		s->first_of[m] = pkt;
 	}
 	for (m = 0; m < msgs; m++) {
-		if (s->row_of[m] == TXN_NONE)
+		if (s->crow_of[m] == TXN_NONE)
 			continue;
 		ret = sum_mend(e, s, m);
 		if (ret)
@@ -1504,7 +1586,7 @@ static int gen_reroute(struct txn_engine *e)
 	u32 op = e->p.op, rows, d;
 	int ret;
 
-	if (s->to || s->state)
+	if (s->first_of || s->state)
 		return tree_reroute(e, s);
 	if (s->spread)
 		return spread_reroute(e, s);
@@ -1671,15 +1753,15 @@ static void scan(struct txn_engine *e, u32 p, bool entering)
 static void reduce_at(struct txn_engine *e, u32 pkt, u32 v, u32 d)
 {
 	struct gen *s = e->priv;
-	u64 at = (u64)s->crow_of[d] * s->V + v;
-	u32 h = s->hold[at];
+	struct red *r = &s->red[(u64)s->crow_of[d] * s->V + v];
+	u32 h = r->hold;
 
 	/* mended (sum_mend()): a node whose own partial went on takes the first in */
 	if (h == TXN_NONE)
-		s->hold[at] = h = pkt;
+		r->hold = h = pkt;
 	if (pkt != h && txn_merge(e, h, pkt))
 		return;
-	if (txn_pkt_count(e, h) != s->sub[at])
+	if (txn_pkt_count(e, h) != r->sub)
 		return;
 	if (v != d) {
 		send_tree(e, h, v, d);
@@ -1849,7 +1931,7 @@ static int gen_start(struct txn_engine *e)
 			if (v == TXN_NONE)
 				continue;	/* folded at its own result from the start */
 			d = op == TXNET_OP_DATA_SUM ? s->center : txn_pkt_dst(e, pkt);
-			s->hold[(u64)s->crow_of[d] * s->V + v] = pkt;
+			s->red[(u64)s->crow_of[d] * s->V + v].hold = pkt;
 		}
 		for (pkt = 0; pkt < e->npkts; pkt++) {
 			v = txn_pkt_loc(e, pkt);
@@ -1957,18 +2039,14 @@ static bool gen_arrive_ahead(const struct txn_engine *e, const struct txn_move *
 		d = txn_pkt_dst(e, far->pkt);
 		/* unless merged by an arrival before it */
 		if (d < s->n && s->crow_of[d] != TXN_NONE) {
-			at = (u64)s->crow_of[d] * s->V + v;
-			if (v < s->n) {
-				txn_prefetch(&s->hold[at]);
-				txn_prefetch(&s->sub[at]);
-			}
-			if (s->route && s->row_of[d] != TXN_NONE)
+			txn_prefetch(&s->red[(u64)s->crow_of[d] * s->V + v]);
+			if (s->switches && s->route && s->row_of[d] != TXN_NONE)
 				txn_prefetch(&s->route[(u64)s->row_of[d] * s->V + v]);
 		}
 		v = e->g->dst[near->link];
 		d = txn_pkt_dst(e, near->pkt);
 		if (v < s->n && d < s->n && s->crow_of[d] != TXN_NONE)
-			txn_pkt_prefetch(e, s->hold[(u64)s->crow_of[d] * s->V + v]);
+			txn_pkt_prefetch(e, s->red[(u64)s->crow_of[d] * s->V + v].hold);
 		return true;
 	}
 	return false;
