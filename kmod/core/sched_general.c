@@ -113,7 +113,7 @@ struct gen {
 	u32 keys;
 	u32 trows;
 	/*
-	 * out-tree of one origin: the link to v's first child in port order,
+	 * out-tree of one origin: the link to v's first child (add_kid()),
 	 * and from w's parent to the child after w (a copy visits the
 	 * children, not every port: a complete graph's leaf has hundreds)
 	 */
@@ -508,8 +508,9 @@ static void clear_kids(struct gen *s, u64 base)
 
 /*
  * Link @l added to row @base's tree, ahead of its source's children: a
- * search's tree added deepest first has each node's children in port
- * order (a search finds a node's children in port order, one after another).
+ * tree added deepest first has each node's children in the order the
+ * search reached them (for its own tree, its port order from where it
+ * started the node's list).
  */
 static void add_kid(struct gen *s, const struct txn_graph *g, u64 base, u32 l)
 {
