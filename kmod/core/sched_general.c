@@ -308,6 +308,7 @@ static bool tree_data_sum(const struct txn_graph *g, u32 op)
 	return op == TXNET_OP_DATA_SUM && g->nodes == g->procs;
 }
 
+/* The most ports a vertex has. */
 static u32 max_degree(const struct txn_graph *g)
 {
 	u32 v, d = 0;
@@ -321,12 +322,7 @@ static u32 max_degree(const struct txn_graph *g)
 /* Trees kept as each node's ports to its children: one word, not a search. */
 static bool few_ports(const struct txn_graph *g)
 {
-	u32 v;
-
-	for (v = 0; v < g->nodes; v++)
-		if (g->first[v + 1] - g->first[v] > 16)
-			return false;
-	return true;
+	return max_degree(g) <= 16;
 }
 
 static bool unicast_op(u32 op)
@@ -577,6 +573,12 @@ static void build_tree(struct gen *s, u32 r, bool balance)
 	}
 }
 
+/* Vertex @v's entry in the reduction row of result @d. */
+static inline struct red *red_at(const struct gen *s, u32 d, u32 v)
+{
+	return &s->red[(u64)s->crow_of[d] * s->V + v];
+}
+
 /* Row @r's way on from each vertex: the search towards its result just made (via[]). */
 static void set_ups(struct gen *s, struct red *r)
 {
@@ -633,7 +635,7 @@ static void balance_toward(struct gen *s, const struct red *r)
  */
 static void build_reduction(struct gen *s, u32 d, bool balance)
 {
-	struct red *r = s->red + (u64)s->crow_of[d] * s->V;
+	struct red *r = red_at(s, d, 0);
 	u32 i, v, l;
 
 	if (s->switches) {
@@ -1240,7 +1242,7 @@ static u64 gen_onward(const struct txn_engine *e, u32 pkt, u32 link, u32 dst)
  */
 static u64 sum_way(const struct txn_engine *e, const struct gen *s, u32 pkt, u32 v, u32 d)
 {
-	const struct red *r = &s->red[(u64)s->crow_of[d] * s->V + v];
+	const struct red *r = red_at(s, d, v);
 
 	if (v == d || txn_pkt_count(e, pkt) != r->sub)
 		return txn_way(TXN_WAY_KEEP, 0);
@@ -1261,9 +1263,11 @@ static u64 gen_way_from(const struct txn_engine *e, u32 pkt, u32 v, u32 dst)
 	/* a tree copy: its processor has the message and sends it down the mended tree */
 	if (s->state)
 		return txn_way(TXN_WAY_DROP, 0);
-	if (s->first_of && (tree_sum(e->g, e->p.op) || txn_pkt_count(e, pkt) < s->n))
-		return sum_way(e, s, pkt, v, e->p.op == TXNET_OP_DATA_SUM ? s->center : dst);
 	if (s->first_of) {
+		/* a partial sum on up its mended tree, or it rests */
+		if (tree_sum(e->g, e->p.op) || txn_pkt_count(e, pkt) < s->n)
+			return sum_way(e, s, pkt, v,
+				       e->p.op == TXNET_OP_DATA_SUM ? s->center : dst);
 		/* a data sum's total on to its child, or it rests */
 		if (s->to[pkt] == TXN_NONE)
 			return txn_way(TXN_WAY_KEEP, 0);
@@ -1292,7 +1296,7 @@ static void send_tree(struct txn_engine *e, u32 pkt, u32 v, u32 d)
 		txn_pq_push(e, s->route[at].link, s->route[at].dist, pkt);
 		return;
 	}
-	r = &s->red[(u64)s->crow_of[d] * s->V + v];
+	r = red_at(s, d, v);
 	l = red_link(e->g, r, v);
 	if (s->to)
 		s->to[pkt] = e->g->dst[l];
@@ -1506,8 +1510,9 @@ static void resend_mended(struct txn_engine *e, struct gen *s)
 static int sum_mend(struct txn_engine *e, struct gen *s, u32 d)
 {
 	const struct txn_graph *g = e->g;
-	struct red *r = s->red + (u64)s->crow_of[d] * s->V;
+	struct red *r = red_at(s, d, 0);
 	u32 *queued = s->bq, pkt, v, i;
+	int ret;
 
 	/*
 	 * Which partials are queued, from the old tree: a partial goes on the
@@ -1519,9 +1524,9 @@ static int sum_mend(struct txn_engine *e, struct gen *s, u32 d)
 		queued[v] = v != d && txn_pkt_count(e, pkt) == r[v].sub;
 	}
 	txn_paths_toward(&s->P, d, s->via);
-	for (v = 0; v < s->n; v++)
-		if (s->P.dist[v] == TXN_NO_LINK)
-			return -EHOSTUNREACH;
+	ret = tree_reaches_all(s);
+	if (ret)
+		return ret;
 	set_ups(s, r);
 	for (v = 0; v < s->V; v++) {
 		r[v].sub = 0;
@@ -1860,7 +1865,7 @@ static void scan(struct txn_engine *e, u32 p, bool entering)
 static void reduce_at(struct txn_engine *e, u32 pkt, u32 v, u32 d)
 {
 	struct gen *s = e->priv;
-	struct red *r = &s->red[(u64)s->crow_of[d] * s->V + v];
+	struct red *r = red_at(s, d, v);
 	u32 h = r->hold;
 
 	/* mended (sum_mend()): a node whose own partial went on takes the first in */
@@ -2038,7 +2043,7 @@ static int gen_start(struct txn_engine *e)
 			if (v == TXN_NONE)
 				continue;	/* folded at its own result from the start */
 			d = op == TXNET_OP_DATA_SUM ? s->center : txn_pkt_dst(e, pkt);
-			s->red[(u64)s->crow_of[d] * s->V + v].hold = pkt;
+			red_at(s, d, v)->hold = pkt;
 		}
 		for (pkt = 0; pkt < e->npkts; pkt++) {
 			v = txn_pkt_loc(e, pkt);
@@ -2146,14 +2151,14 @@ static bool gen_arrive_ahead(const struct txn_engine *e, const struct txn_move *
 		d = txn_pkt_dst(e, far->pkt);
 		/* unless merged by an arrival before it */
 		if (d < s->n && s->crow_of[d] != TXN_NONE) {
-			txn_prefetch(&s->red[(u64)s->crow_of[d] * s->V + v]);
+			txn_prefetch(red_at(s, d, v));
 			if (s->switches && s->route && s->row_of[d] != TXN_NONE)
 				txn_prefetch(&s->route[(u64)s->row_of[d] * s->V + v]);
 		}
 		v = e->g->dst[near->link];
 		d = txn_pkt_dst(e, near->pkt);
 		if (v < s->n && d < s->n && s->crow_of[d] != TXN_NONE)
-			txn_pkt_prefetch(e, s->red[(u64)s->crow_of[d] * s->V + v].hold);
+			txn_pkt_prefetch(e, red_at(s, d, v)->hold);
 		return true;
 	}
 	return false;
