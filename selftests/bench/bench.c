@@ -225,57 +225,6 @@ static int run_case(const struct bnet *nt, u32 op, u32 algo, u32 port, int reps,
 	return ret ? -1 : 0;
 }
 
-/*
- * A network's runs, for the lines after them: how much slower per hop each
- * is than the fastest schedule of the same operation there (issue 17's
- * 3x), under either port model.  Operations are not weighed against each
- * other: a combining run's hop is a merge the engine checks, a gather's a
- * replayed scatter's.  The fastest of all is printed as well, for scale.
- * Runs of under MIN_HOPS link-hops are left out: their time is mostly the
- * per-tick work.
- */
-#define MIN_HOPS	10000
-static struct seen {
-	const char *op;
-	char sched[32];
-	u32 port;
-	double ns;
-} seen[64];
-static u32 nseen;
-
-static double fastest_of(const char *op, u32 *at)
-{
-	double best = 0;
-	u32 i;
-
-	for (i = 0; i < nseen; i++)
-		if ((!op || !strcmp(seen[i].op, op)) && (!best || seen[i].ns < best)) {
-			best = seen[i].ns;
-			*at = i;
-		}
-	return best;
-}
-
-static void slow_line(const char *label)
-{
-	u32 i, j = 0, at = 0, over = 0;
-	double best, all = fastest_of(NULL, &at);
-
-	if (!all)
-		return;
-	printf("%s: fastest %.1f ns/hop (%s %s); more than 3x slower than its operation's fastest:",
-	       label, all, seen[at].sched, seen[at].op);
-	for (i = 0; i < nseen; i++) {
-		best = fastest_of(seen[i].op, &j);
-		if (seen[i].ns > 3 * best && ++over)
-			printf(" %s %s%s %.1fx (%s %.1f ns);", seen[i].sched, seen[i].op,
-			       seen[i].port == TXNET_PORT_SINGLE ? " single" : "",
-			       seen[i].ns / best, seen[j].sched, best);
-	}
-	printf("%s\n", over ? "" : " none");
-	nseen = 0;
-}
-
 /* Run one case in a child; its peak RSS in KiB into *@rss. */
 static int fork_case(const struct bnet *nt, u32 op, u32 algo, u32 port, int reps,
 		     struct bres *r, long *rss)
@@ -305,6 +254,131 @@ static int fork_case(const struct bnet *nt, u32 op, u32 algo, u32 port, int reps
 		return -1;
 	*rss = ru.ru_maxrss;
 	return 0;
+}
+
+/*
+ * A network's runs, for the lines after them: how much slower per hop each
+ * is than the fastest schedule of the same operation there (issue 17's
+ * 3x), under either port model.  Operations are not weighed against each
+ * other: a combining run's hop is a merge the engine checks, a gather's a
+ * replayed scatter's.  The fastest of all is printed as well, for scale.
+ * Runs of under MIN_HOPS link-hops are left out: their time is mostly the
+ * per-tick work.  A run past 3x is measured again, RECHECKS times,
+ * alternated with its operation's fastest (a busy spell on a shared
+ * machine can last a whole run, and slows a run of scattered reads more
+ * than one that streams); the best of each decides.
+ */
+#define MIN_HOPS	10000
+#define RECHECKS	3
+#ifndef SLOW
+#define SLOW		3.0	/* issue 17: no run more than 3x slower a hop */
+#endif
+static struct seen {
+	const struct bnet *nt;
+	const char *op;
+	char sched[32];
+	u32 opn, algo, port;
+	double ns;		/* the best of its runs */
+	double first;		/* measured again: its first ratio to the fastest; else 0 */
+} seen[64];
+static u32 nseen;
+
+/* Seen run @i timed once more: its best so far lowered, 0; -1 if it did not run. */
+static int recheck(u32 i)
+{
+	struct bres r;
+	long rss;
+
+	if (fork_case(seen[i].nt, seen[i].opn, seen[i].algo, seen[i].port, 20, &r, &rss) ||
+	    !r.verified || !r.hops)
+		return -1;
+	if (r.best / r.hops * 1e9 < seen[i].ns)
+		seen[i].ns = r.best / r.hops * 1e9;
+	return 0;
+}
+
+static double fastest_of(const char *op, u32 *at)
+{
+	double best = 0;
+	u32 i;
+
+	for (i = 0; i < nseen; i++)
+		if ((!op || !strcmp(seen[i].op, op)) && (!best || seen[i].ns < best)) {
+			best = seen[i].ns;
+			*at = i;
+		}
+	return best;
+}
+
+/* " sched op[ single]" of seen run @i, for the summary. */
+static void name_run(u32 i)
+{
+	printf(" %s %s%s", seen[i].sched, seen[i].op,
+	       seen[i].port == TXNET_PORT_SINGLE ? " single" : "");
+}
+
+/*
+ * Each run past 3x measured again with its operation's fastest, until none
+ * is past it that was not measured again (the fastest may have got faster);
+ * then the runs still past 3x, and those that are not any more.
+ */
+static int slow_line(const char *label)
+{
+	u32 i, j = 0, at = 0, over = 0, again = 0, k;
+	double best, all = fastest_of(NULL, &at);
+	bool more = true;
+	int ret = 0;
+
+	if (!all)
+		return 0;
+	while (more && !ret) {
+		more = false;
+		for (i = 0; i < nseen && !ret; i++) {
+			best = fastest_of(seen[i].op, &j);
+			if (seen[i].ns <= SLOW * best || seen[i].first)
+				continue;
+			seen[i].first = seen[i].ns / best;
+			for (k = 0; k < RECHECKS && !ret; k++) {
+				ret = recheck(i);
+				if (!ret)
+					ret = recheck(j);
+			}
+			more = true;
+		}
+	}
+	all = fastest_of(NULL, &at);
+	printf("%s: fastest %.1f ns/hop (%s %s); more than %gx slower than its operation's fastest:",
+	       label, all, seen[at].sched, seen[at].op, SLOW);
+	for (i = 0; i < nseen; i++) {
+		best = fastest_of(seen[i].op, &j);
+		if (seen[i].ns <= SLOW * best) {
+			again += seen[i].first > 0;
+			continue;
+		}
+		over++;
+		name_run(i);
+		printf(" %.1fx (%s %.1f ns", seen[i].ns / best, seen[j].sched, best);
+		if (seen[i].first)
+			printf("; %.1fx at first", seen[i].first);
+		printf(");");
+	}
+	printf("%s\n", over ? "" : " none");
+	if (again) {
+		/* the table keeps each run's first figures: this says which moved */
+		printf("%s: within %gx when measured again, %d times alternated with the fastest:",
+		       label, SLOW, RECHECKS);
+		for (i = 0; i < nseen; i++) {
+			best = fastest_of(seen[i].op, &j);
+			if (seen[i].first && seen[i].ns <= SLOW * best) {
+				name_run(i);
+				printf(" %.1fx (%s %.1f ns; %.1fx at first);", seen[i].ns / best,
+				       seen[j].sched, best, seen[i].first);
+			}
+		}
+		printf("\n");
+	}
+	nseen = 0;
+	return ret;
 }
 
 /*
@@ -499,6 +573,10 @@ int main(int argc, char **argv)
 					       !r.expected_ok ? "verified, NOT the paper's time" : "yes");
 					fail |= !r.verified || !r.expected_ok;
 					if (r.hops >= MIN_HOPS && nseen < ARRAY_SIZE(seen)) {
+						seen[nseen].nt = &list[i];
+						seen[nseen].opn = op;
+						seen[nseen].algo = algo;
+						seen[nseen].first = 0;
 						seen[nseen].op = txn_op_name(op);
 						snprintf(seen[nseen].sched, sizeof(seen[nseen].sched), "%s",
 							 r.sched);
@@ -522,7 +600,7 @@ int main(int argc, char **argv)
 							(unsigned long long)r.slots, (double)r.bytes / r.slots, rss,
 							r.verified && r.expected_ok ? "true" : "false");
 				}
-		slow_line(list[i].label);
+		fail |= slow_line(list[i].label) != 0;
 	}
 	fail |= open_cost(&open_in, &open_tick) != 0;
 	printf("open traffic on a 16-cube: %.2f us an injection, %.2f us a tick with one packet in flight\n",
