@@ -165,6 +165,39 @@ TEST(multinode_trees_balanced_meet_the_degree_bound)
 }
 
 /*
+ * A linear array's multinode accumulation takes at least n-1 ticks (paper
+ * 003, section 3: the diameter, as txn_bound() names it, and the
+ * out-degree bound alike, an end sending n-1 partial sums over its one
+ * link).  Past 64 processors the distances outnumber
+ * the general schedule's 64 priority keys, and the ends' partials share
+ * the last key's bucket: pushed in slot order, one end sent its nearest
+ * first and the others waited for it, 135 ticks on linear 100 and 447 on
+ * linear 256.  Pushed farthest last (sched_general.c, start_sums()), they
+ * meet the bound.
+ */
+TEST(far_partials_go_farthest_first)
+{
+	static const char *const nets[] = { "linear 100", "linear 256" };
+	struct txn_bound b;
+	struct result r;
+	struct tg t;
+	u32 i;
+
+	for (i = 0; i < ARRAY_SIZE(nets); i++) {
+		ASSERT_EQ(NULL, tg_make(&t, nets[i]));
+		ASSERT_EQ(0, txn_bound(&t.spec, &t.g, TXNET_OP_MULTINODE_ACCUMULATE,
+				       TXNET_PORT_ALL, 0, &b));
+		EXPECT_STREQ("diameter", b.name);
+		EXPECT_EQ(t.g.procs - 1, b.lower);
+		ASSERT_EQ(0, run_op(&t, TXNET_OP_MULTINODE_ACCUMULATE, TXNET_PORT_ALL, 0, NULL, 0,
+				    &r));
+		EXPECT_EQ(0, r.ret) TH_LOG("%s: %s", nets[i], r.rule);
+		EXPECT_EQ(b.lower, r.steps) TH_LOG("%s", nets[i]);
+		tg_free(&t);
+	}
+}
+
+/*
  * The general schedule's arrival hints (arrive_ahead: prefetches of the
  * rows of n an arrival reads, the multinode operations') change nothing:
  * with them and without, every run takes the same ticks and transmissions
