@@ -397,6 +397,8 @@ static u64 gen_priv_bytes(const struct txn_graph *g, u32 op, u64 npkts)
 	       (tree_broadcast(g, op) ? n * (sizeof(u32) + 1) : 0) +
 	       (tree_sum(g, op) || tree_data_sum(g, op) ? 2 * n * sizeof(u32) : 0) +
 	       far_levels(g, op) * sizeof(u32) +
+	       /* a single-port sum's spread, while it is made (spread_reduction()) */
+	       (up && crows_for(op, (u32)n) == 1 ? 2 * V * sizeof(u32) : 0) +
 	       (tree_data_sum(g, op) ? npkts * sizeof(u32) : 0) +
 	       (u64)g->links * sizeof(u64) + 2 * V * sizeof(u32) + n;
 }
@@ -676,6 +678,107 @@ static void build_reduction(struct gen *s, u32 d, bool balance)
 	}
 }
 
+/*
+ * A single-port data sum's total goes back down the spread its partials
+ * came up (spread_reduction()): each node copies it to its children
+ * deepest subtree first, as the spread gave them the message on a
+ * complete graph (a binomial tree).  @order: every node after its parent,
+ * whose link up is in via[].
+ */
+static void spread_tree(struct gen *s, u32 d, const u32 *order, u32 norder)
+{
+	const struct txn_graph *g = s->P.g;
+	u64 base = (u64)s->orow_of[d] * s->V;
+	u8 *h = s->height + base;
+	u32 i, v, up, l;
+
+	memset(h, 0, s->V);
+	clear_kids(s, base);
+	for (i = norder; i-- > 1;) {
+		v = order[i];
+		up = g->dst[s->via[v]];
+		l = txn_link_between(g, up, v);
+		if (h[up] < key_of(s, h[v] + 1U))
+			h[up] = key_of(s, h[v] + 1U);
+		add_kid(s, g, base, l);
+	}
+}
+
+/*
+ * A single-port accumulation's tree: the spread of a single-port broadcast
+ * from @d (spread_step(): each node that has the message gives it, a tick,
+ * to its farthest neighbour without it), reversed.  A node hears one
+ * partial a tick, so the search's tree, whose root on a complete graph has
+ * n-1 children, took n-1 ticks.  Reversed, the spread takes no longer than
+ * the broadcast, log2 n there: a node's children were given the message a
+ * tick apart, and each one's subtree is summed by the tick its turn comes.
+ */
+static int spread_reduction(struct gen *s, u32 d)
+{
+	const struct txn_graph *g = s->P.g;
+	struct red *r = red_at(s, d, 0);
+	u32 *order, *act, nact = 1, norder = 1, start, i, j, h, l, best, u;
+
+	order = txn_alloc_array(s->V, sizeof(u32));
+	act = txn_alloc_array(s->V, sizeof(u32));
+	if (!order || !act) {
+		txn_free(order);
+		txn_free(act);
+		return -ENOMEM;
+	}
+	/* the distances towards d, for the farthest neighbour and the keys */
+	txn_paths_toward(&s->P, d, s->via);
+	for (u = 0; u < s->V; u++)
+		s->via[u] = TXN_NO_LINK;
+	order[0] = d;
+	act[0] = d;
+	while (nact) {
+		/* a tick: each node that has it gives it on; those with none to give drop out */
+		start = norder;
+		for (i = 0, j = 0; i < nact; i++) {
+			h = act[i];
+			best = TXN_NO_LINK;
+			for (l = g->first[h]; l < g->first[h + 1]; l++) {
+				u = g->dst[l];
+				if (u != d && s->via[u] == TXN_NO_LINK &&
+				    (best == TXN_NO_LINK || s->P.dist[u] > s->P.dist[g->dst[best]]))
+					best = l;
+			}
+			if (best == TXN_NO_LINK)
+				continue;
+			u = g->dst[best];
+			s->via[u] = txn_link_between(g, u, h);
+			if (s->via[u] == TXN_NO_LINK)
+				goto one_way;
+			order[norder++] = u;
+			act[j++] = h;
+		}
+		for (i = start; i < norder; i++)
+			act[j++] = order[i];
+		nact = j;
+	}
+	set_ups(s, r);
+	for (u = 0; u < s->V; u++) {
+		r[u].hold = TXN_NONE;
+		r[u].sub = u < s->n;
+	}
+	/* every node after its parent in order[] */
+	for (i = norder; i-- > 1;)
+		r[g->dst[s->via[order[i]]]].sub += r[order[i]].sub;
+	if (s->orows)
+		spread_tree(s, d, order, norder);
+	txn_free(order);
+	txn_free(act);
+	return 0;
+
+one_way:
+	/* a link with none back: the search's tree, whose links lead up */
+	txn_free(order);
+	txn_free(act);
+	build_reduction(s, d, false);
+	return 0;
+}
+
 /* Faults: the schedule's searches avoid the links down now (its own copy of them). */
 static int take_down(struct txn_engine *e, struct gen *s)
 {
@@ -784,6 +887,12 @@ static int gen_tables(struct txn_engine *e, struct gen *s)
 	for (d = 0; d < BALANCE_PASSES * n && s->load && s->crows > 1; d++) {
 		build_reduction(s, d % n, true);
 		txn_cond_resched();
+	}
+	if (s->crows == 1 && !s->switches && !s->faulty &&
+	    e->p.port_model == TXNET_PORT_SINGLE) {
+		ret = spread_reduction(s, only);
+		if (ret)
+			return ret;
 	}
 	txn_free(s->load);
 	s->load = NULL;

@@ -198,6 +198,39 @@ TEST(far_partials_go_farthest_first)
 }
 
 /*
+ * A single-port accumulation takes at least ceil(log2 n) ticks (bounds.c,
+ * doubling(): the holders of a value at most double a tick, reversed).
+ * The general schedule's breadth-first tree on a complete graph is a
+ * star, whose root hears one partial a tick: n-1 ticks (15 on complete
+ * 16, 63 on complete 64).  The tree is now a single-port broadcast's
+ * spread reversed (sched_general.c, spread_reduction()), which meets the
+ * bound there; the data sum's partials come up the same tree.
+ */
+TEST(single_port_sums_come_up_a_spread)
+{
+	static const char *const nets[] = { "complete 16", "complete 64" };
+	struct txn_bound b;
+	struct result r;
+	struct tg t;
+	u32 i;
+
+	for (i = 0; i < ARRAY_SIZE(nets); i++) {
+		ASSERT_EQ(NULL, tg_make(&t, nets[i]));
+		ASSERT_EQ(0, txn_bound(&t.spec, &t.g, TXNET_OP_ACCUMULATE, TXNET_PORT_SINGLE, 0,
+				       &b));
+		EXPECT_STREQ("log2", b.name);
+		ASSERT_EQ(0, run_op(&t, TXNET_OP_ACCUMULATE, TXNET_PORT_SINGLE, 0, NULL, 0, &r));
+		EXPECT_EQ(0, r.ret) TH_LOG("%s: %s", nets[i], r.rule);
+		EXPECT_EQ(b.lower, r.steps) TH_LOG("%s", nets[i]);
+		/* up the spread in log2 n, the total down a tree: under n-1 + log2 n */
+		ASSERT_EQ(0, run_op(&t, TXNET_OP_DATA_SUM, TXNET_PORT_SINGLE, 0, NULL, 0, &r));
+		EXPECT_EQ(0, r.ret) TH_LOG("%s: %s", nets[i], r.rule);
+		EXPECT_GT(t.g.procs - 1 + b.lower, r.steps) TH_LOG("%s", nets[i]);
+		tg_free(&t);
+	}
+}
+
+/*
  * The general schedule's arrival hints (arrive_ahead: prefetches of the
  * rows of n an arrival reads, the multinode operations') change nothing:
  * with them and without, every run takes the same ticks and transmissions
