@@ -124,6 +124,29 @@ TEST(every_op_every_topology_verifies)
 }
 
 /*
+ * @op on @t, under @port, takes exactly its lower bound, which txn_bound()
+ * names @name; the bound, or 0 where it could not run.
+ */
+static u64 at_bound(struct __test_metadata *_metadata, struct tg *t, const char *net, u32 op,
+		    u32 port, const char *name)
+{
+	struct txn_bound b;
+	struct result r;
+	int ret;
+
+	ret = txn_bound(&t->spec, &t->g, op, port, 0, &b);
+	if (!ret)
+		ret = run_op(t, op, port, 0, NULL, 0, &r);
+	EXPECT_EQ(0, ret) TH_LOG("%s %s: no bound or no run", net, txn_op_name(op));
+	if (ret)
+		return 0;
+	EXPECT_STREQ(name, b.name) TH_LOG("%s %s", net, txn_op_name(op));
+	EXPECT_EQ(0, r.ret) TH_LOG("%s %s: %s", net, txn_op_name(op), r.rule);
+	EXPECT_EQ(b.lower, r.steps) TH_LOG("%s %s", net, txn_op_name(op));
+	return b.lower;
+}
+
+/*
  * A multinode broadcast or accumulation runs n trees at once, and the
  * general schedule re-chooses each tree's links against the others'
  * (sched_general.c, balance_from() and balance_toward()).  On these
@@ -145,21 +168,14 @@ TEST(multinode_trees_balanced_meet_the_degree_bound)
 	static const u32 multi[] = {
 		TXNET_OP_MULTINODE_BROADCAST, TXNET_OP_MULTINODE_ACCUMULATE,
 	};
-	struct txn_bound b;
-	struct result r;
 	struct tg t;
 	u32 i, k;
 
 	for (i = 0; i < ARRAY_SIZE(nets); i++) {
 		ASSERT_EQ(NULL, tg_make(&t, nets[i].net));
-		for (k = 0; k < (nets[i].sums ? 2 : 1); k++) {
-			ASSERT_EQ(0, txn_bound(&t.spec, &t.g, multi[k], TXNET_PORT_ALL, 0, &b));
-			EXPECT_STREQ(k ? "out-degree" : "in-degree", b.name);
-			ASSERT_EQ(0, run_op(&t, multi[k], TXNET_PORT_ALL, 0, NULL, 0, &r));
-			EXPECT_EQ(0, r.ret) TH_LOG("%s %s: %s", nets[i].net, txn_op_name(multi[k]),
-						  r.rule);
-			EXPECT_EQ(b.lower, r.steps) TH_LOG("%s %s", nets[i].net, txn_op_name(multi[k]));
-		}
+		for (k = 0; k < (nets[i].sums ? 2 : 1); k++)
+			at_bound(_metadata, &t, nets[i].net, multi[k], TXNET_PORT_ALL,
+				 k ? "out-degree" : "in-degree");
 		tg_free(&t);
 	}
 }
@@ -178,21 +194,14 @@ TEST(multinode_trees_balanced_meet_the_degree_bound)
 TEST(far_partials_go_farthest_first)
 {
 	static const char *const nets[] = { "linear 100", "linear 256" };
-	struct txn_bound b;
-	struct result r;
 	struct tg t;
 	u32 i;
 
 	for (i = 0; i < ARRAY_SIZE(nets); i++) {
 		ASSERT_EQ(NULL, tg_make(&t, nets[i]));
-		ASSERT_EQ(0, txn_bound(&t.spec, &t.g, TXNET_OP_MULTINODE_ACCUMULATE,
-				       TXNET_PORT_ALL, 0, &b));
-		EXPECT_STREQ("diameter", b.name);
-		EXPECT_EQ(t.g.procs - 1, b.lower);
-		ASSERT_EQ(0, run_op(&t, TXNET_OP_MULTINODE_ACCUMULATE, TXNET_PORT_ALL, 0, NULL, 0,
-				    &r));
-		EXPECT_EQ(0, r.ret) TH_LOG("%s: %s", nets[i], r.rule);
-		EXPECT_EQ(b.lower, r.steps) TH_LOG("%s", nets[i]);
+		EXPECT_EQ(t.g.procs - 1, at_bound(_metadata, &t, nets[i],
+						  TXNET_OP_MULTINODE_ACCUMULATE, TXNET_PORT_ALL,
+						  "diameter"));
 		tg_free(&t);
 	}
 }
@@ -209,23 +218,19 @@ TEST(far_partials_go_farthest_first)
 TEST(single_port_sums_come_up_a_spread)
 {
 	static const char *const nets[] = { "complete 16", "complete 64" };
-	struct txn_bound b;
 	struct result r;
 	struct tg t;
+	u64 log2n;
 	u32 i;
 
 	for (i = 0; i < ARRAY_SIZE(nets); i++) {
 		ASSERT_EQ(NULL, tg_make(&t, nets[i]));
-		ASSERT_EQ(0, txn_bound(&t.spec, &t.g, TXNET_OP_ACCUMULATE, TXNET_PORT_SINGLE, 0,
-				       &b));
-		EXPECT_STREQ("log2", b.name);
-		ASSERT_EQ(0, run_op(&t, TXNET_OP_ACCUMULATE, TXNET_PORT_SINGLE, 0, NULL, 0, &r));
-		EXPECT_EQ(0, r.ret) TH_LOG("%s: %s", nets[i], r.rule);
-		EXPECT_EQ(b.lower, r.steps) TH_LOG("%s", nets[i]);
+		log2n = at_bound(_metadata, &t, nets[i], TXNET_OP_ACCUMULATE, TXNET_PORT_SINGLE,
+				 "log2");
 		/* up the spread in log2 n, the total down a tree: under n-1 + log2 n */
 		ASSERT_EQ(0, run_op(&t, TXNET_OP_DATA_SUM, TXNET_PORT_SINGLE, 0, NULL, 0, &r));
 		EXPECT_EQ(0, r.ret) TH_LOG("%s: %s", nets[i], r.rule);
-		EXPECT_GT(t.g.procs - 1 + b.lower, r.steps) TH_LOG("%s", nets[i]);
+		EXPECT_GT(t.g.procs - 1 + log2n, r.steps) TH_LOG("%s", nets[i]);
 		tg_free(&t);
 	}
 }
