@@ -682,8 +682,11 @@ static void build_reduction(struct gen *s, u32 d, bool balance)
  * A single-port data sum's total goes back down the spread its partials
  * came up (spread_reduction()): each node copies it to its children
  * deepest subtree first, as the spread gave them the message on a
- * complete graph (a binomial tree).  @order: every node after its parent,
- * whose link up is in via[].
+ * complete graph (a binomial tree).  Heights are keys, so those past the
+ * last rank alike: a complete graph has two, and of a node's children
+ * all but the leaves are then one to its pick (complete 64 takes 17
+ * ticks, not 12).  @order: every node after its parent, whose link up
+ * is in via[].
  */
 static void spread_tree(struct gen *s, u32 d, const u32 *order, u32 norder)
 {
