@@ -537,6 +537,21 @@ static void add_kid(struct gen *s, const struct txn_graph *g, u64 base, u32 l)
 }
 
 /*
+ * Link @l (from a parent to its child) hung in the tree at @base, children
+ * before their parents, so that a parent's height is one more than its
+ * highest child's (deepest subtree first).
+ */
+static void hang_kid(struct gen *s, const struct txn_graph *g, u64 base, u32 l)
+{
+	u8 *h = s->height + base;
+	u32 v = g->dst[l], up = g->src[l];
+
+	if (h[up] < key_of(s, h[v] + 1U))
+		h[up] = key_of(s, h[v] + 1U);
+	add_kid(s, g, base, l);
+}
+
+/*
  * A multinode broadcast's trees, one an origin, re-chosen as the
  * accumulation's are (balance_toward()): each vertex's parent the one
  * on a shortest path whose link the fewest trees use, every tree counted
@@ -569,7 +584,7 @@ static void build_tree(struct gen *s, u32 r, bool balance)
 {
 	const struct txn_graph *g = s->P.g;
 	u64 base = (u64)s->orow_of[r] * s->V;
-	u32 *par = s->via, i, v, up;
+	u32 *par = s->via, i, v;
 	u8 *h = s->height + base;
 
 	txn_paths_from(&s->P, r, par);
@@ -577,13 +592,9 @@ static void build_tree(struct gen *s, u32 r, bool balance)
 		balance_from(s);
 	memset(h, 0, s->V);
 	clear_kids(s, base);
-	/* Deepest first: a parent's height is one more than its highest child's. */
 	for (i = s->P.reached; i-- > 1;) {
 		v = s->P.queue[i];
-		up = g->src[par[v]];
-		if (h[up] < key_of(s, h[v] + 1U))
-			h[up] = key_of(s, h[v] + 1U);
-		add_kid(s, g, base, par[v]);
+		hang_kid(s, g, base, par[v]);
 		if (s->load && !balance)
 			s->load[par[v]]++;
 	}
@@ -646,13 +657,33 @@ static void balance_toward(struct gen *s, const struct red *r)
 }
 
 /*
+ * Row @r from a tree towards its result: each vertex's link up (via[]),
+ * nothing collected yet, and the processors whose partials merge there,
+ * added up over @order (@count vertices, each after its parent).
+ */
+static void fill_row(struct gen *s, struct red *r, const u32 *order, u32 count)
+{
+	u32 i, v;
+
+	set_ups(s, r);
+	for (v = 0; v < s->V; v++) {
+		r[v].hold = TXN_NONE;
+		r[v].sub = v < s->n;
+	}
+	for (i = count; i-- > 1;) {
+		v = order[i];
+		r[s->P.g->dst[s->via[v]]].sub += r[v].sub;
+	}
+}
+
+/*
  * The processors whose partial sums merge at each vertex on their way to
  * @d, up the tree searched towards it (@balance: and re-chosen).
  */
 static void build_reduction(struct gen *s, u32 d, bool balance)
 {
 	struct red *r = red_at(s, d, 0);
-	u32 i, v, l;
+	u32 i, v;
 
 	if (s->switches) {
 		for (v = 0; v < s->V; v++)
@@ -664,18 +695,9 @@ static void build_reduction(struct gen *s, u32 d, bool balance)
 	txn_paths_toward(&s->P, d, s->via);
 	if (balance)
 		balance_toward(s, r);
-	set_ups(s, r);
-	for (v = 0; v < s->V; v++) {
-		r[v].hold = TXN_NONE;
-		r[v].sub = v < s->n;
-	}
-	for (i = s->P.reached; i-- > 1;) {
-		v = s->P.queue[i];
-		l = s->via[v];
-		r[s->P.g->dst[l]].sub += r[v].sub;
-		if (s->load && !balance)
-			s->load[l]++;
-	}
+	fill_row(s, r, s->P.queue, s->P.reached);
+	for (i = 1; i < s->P.reached && s->load && !balance; i++)
+		s->load[s->via[s->P.queue[i]]]++;
 }
 
 /*
@@ -692,18 +714,13 @@ static void spread_tree(struct gen *s, u32 d, const u32 *order, u32 norder)
 {
 	const struct txn_graph *g = s->P.g;
 	u64 base = (u64)s->orow_of[d] * s->V;
-	u8 *h = s->height + base;
-	u32 i, v, up, l;
+	u32 i, v;
 
-	memset(h, 0, s->V);
+	memset(s->height + base, 0, s->V);
 	clear_kids(s, base);
 	for (i = norder; i-- > 1;) {
 		v = order[i];
-		up = g->dst[s->via[v]];
-		l = txn_link_between(g, up, v);
-		if (h[up] < key_of(s, h[v] + 1U))
-			h[up] = key_of(s, h[v] + 1U);
-		add_kid(s, g, base, l);
+		hang_kid(s, g, base, txn_link_between(g, g->dst[s->via[v]], v));
 	}
 }
 
@@ -760,14 +777,7 @@ static int spread_reduction(struct gen *s, u32 d)
 			act[j++] = order[i];
 		nact = j;
 	}
-	set_ups(s, r);
-	for (u = 0; u < s->V; u++) {
-		r[u].hold = TXN_NONE;
-		r[u].sub = u < s->n;
-	}
-	/* every node after its parent in order[] */
-	for (i = norder; i-- > 1;)
-		r[g->dst[s->via[order[i]]]].sub += r[order[i]].sub;
+	fill_row(s, r, order, norder);
 	if (s->orows)
 		spread_tree(s, d, order, norder);
 	txn_free(order);
@@ -775,9 +785,11 @@ static int spread_reduction(struct gen *s, u32 d)
 	return 0;
 
 one_way:
-	/* a link with none back: the search's tree, whose links lead up */
+	/* a link with none back: the search's trees, whose links lead up */
 	txn_free(order);
 	txn_free(act);
+	if (s->orows)
+		build_tree(s, d, false);
 	build_reduction(s, d, false);
 	return 0;
 }
@@ -812,7 +824,7 @@ static int tree_reaches_all(const struct gen *s)
 static int gen_tables(struct txn_engine *e, struct gen *s)
 {
 	u32 op = e->p.op, n = s->n, d, only = txn_op_has_root(op) ? e->p.root : s->center;
-	bool few;
+	bool few, spread;
 	int ret;
 
 	/* sums up trees keep their way on in their reduction rows */
@@ -861,22 +873,30 @@ static int gen_tables(struct txn_engine *e, struct gen *s)
 		if (!s->load)
 			return -ENOMEM;
 	}
+	/* a single-port one-result sum goes over a spread, not the search's tree */
+	spread = s->crows == 1 && !s->switches && !s->faulty &&
+		 e->p.port_model == TXNET_PORT_SINGLE;
 	for (d = 0; d < n; d++) {
 		if (s->row_of[d] != TXN_NONE) {
 			ret = build_toward(s, d);
 			if (ret)
 				return ret;
 		}
-		if (s->orows && s->orow_of[d] != TXN_NONE) {
+		/* a spread's sum brings its total back down the spread (spread_tree()) */
+		if (s->orows && s->orow_of[d] != TXN_NONE && !spread) {
 			build_tree(s, d, false);
 			ret = tree_reaches_all(s);
 			if (ret)
 				return ret;
 		}
 		if (s->crows && s->crow_of[d] != TXN_NONE) {
-			build_reduction(s, d, false);
-			/* across switches partials go by route[], checked above */
-			ret = s->switches ? 0 : tree_reaches_all(s);
+			if (spread) {
+				ret = spread_reduction(s, d);
+			} else {
+				build_reduction(s, d, false);
+				/* across switches partials go by route[], checked above */
+				ret = s->switches ? 0 : tree_reaches_all(s);
+			}
 			if (ret)
 				return ret;
 		}
@@ -890,12 +910,6 @@ static int gen_tables(struct txn_engine *e, struct gen *s)
 	for (d = 0; d < BALANCE_PASSES * n && s->load && s->crows > 1; d++) {
 		build_reduction(s, d % n, true);
 		txn_cond_resched();
-	}
-	if (s->crows == 1 && !s->switches && !s->faulty &&
-	    e->p.port_model == TXNET_PORT_SINGLE) {
-		ret = spread_reduction(s, only);
-		if (ret)
-			return ret;
 	}
 	txn_free(s->load);
 	s->load = NULL;
@@ -1392,8 +1406,7 @@ static u64 gen_way_from(const struct txn_engine *e, u32 pkt, u32 v, u32 dst)
 	if (s->first_of) {
 		/* a partial sum on up its mended tree, or it rests */
 		if (tree_sum(e->g, e->p.op) || txn_pkt_count(e, pkt) < s->n)
-			return sum_way(e, s, pkt, v,
-				       e->p.op == TXNET_OP_DATA_SUM ? s->center : dst);
+			return sum_way(e, s, pkt, v, sum_result(e, s, pkt));
 		/* a data sum's total on to its child, or it rests */
 		if (s->to[pkt] == TXN_NONE)
 			return txn_way(TXN_WAY_KEEP, 0);
