@@ -270,14 +270,14 @@ static int fork_case(const struct bnet *nt, u32 op, u32 algo, u32 port, int reps
  */
 #define MIN_HOPS	10000
 #define RECHECKS	3
+#define REPS		20	/* a case's runs at most (at least 3, 0.3 s) */
 #ifndef SLOW
 #define SLOW		3.0	/* issue 17: no run more than 3x slower a hop */
 #endif
 static struct seen {
 	const struct bnet *nt;
-	const char *op;
 	char sched[32];
-	u32 opn, algo, port;
+	u32 op, algo, port;
 	double ns;		/* the best of its runs */
 	double first;		/* measured again: its first ratio to the fastest; else 0 */
 } seen[64];
@@ -289,7 +289,7 @@ static int recheck(u32 i)
 	struct bres r;
 	long rss;
 
-	if (fork_case(seen[i].nt, seen[i].opn, seen[i].algo, seen[i].port, 20, &r, &rss) ||
+	if (fork_case(seen[i].nt, seen[i].op, seen[i].algo, seen[i].port, REPS, &r, &rss) ||
 	    !r.verified || !r.hops)
 		return -1;
 	if (r.best / r.hops * 1e9 < seen[i].ns)
@@ -297,13 +297,14 @@ static int recheck(u32 i)
 	return 0;
 }
 
-static double fastest_of(const char *op, u32 *at)
+/* The fastest seen run of operation @op (0: of any), its index in *@at. */
+static double fastest_of(u32 op, u32 *at)
 {
 	double best = 0;
 	u32 i;
 
 	for (i = 0; i < nseen; i++)
-		if ((!op || !strcmp(seen[i].op, op)) && (!best || seen[i].ns < best)) {
+		if ((!op || seen[i].op == op) && (!best || seen[i].ns < best)) {
 			best = seen[i].ns;
 			*at = i;
 		}
@@ -313,7 +314,7 @@ static double fastest_of(const char *op, u32 *at)
 /* " sched op[ single]" of seen run @i, for the summary. */
 static void name_run(u32 i)
 {
-	printf(" %s %s%s", seen[i].sched, seen[i].op,
+	printf(" %s %s%s", seen[i].sched, txn_op_name(seen[i].op),
 	       seen[i].port == TXNET_PORT_SINGLE ? " single" : "");
 }
 
@@ -325,7 +326,7 @@ static void name_run(u32 i)
 static int slow_line(const char *label)
 {
 	u32 i, j = 0, at = 0, over = 0, again = 0, k;
-	double best, all = fastest_of(NULL, &at);
+	double best, all = fastest_of(0, &at);
 	bool more = true;
 	int ret = 0;
 
@@ -346,9 +347,9 @@ static int slow_line(const char *label)
 			more = true;
 		}
 	}
-	all = fastest_of(NULL, &at);
+	all = fastest_of(0, &at);
 	printf("%s: fastest %.1f ns/hop (%s %s); more than %gx slower than its operation's fastest:",
-	       label, all, seen[at].sched, seen[at].op, SLOW);
+	       label, all, seen[at].sched, txn_op_name(seen[at].op), SLOW);
 	for (i = 0; i < nseen; i++) {
 		best = fastest_of(seen[i].op, &j);
 		if (seen[i].ns <= SLOW * best) {
@@ -549,7 +550,7 @@ int main(int argc, char **argv)
 					    !txn_sched_pick(&list[i].spec, op, algo, port, &why))
 						continue;
 					progress = list == scale_nets;
-					if (fork_case(&list[i], op, algo, port, list == scale_nets ? 1 : 20,
+					if (fork_case(&list[i], op, algo, port, list == scale_nets ? 1 : REPS,
 						      &r, &rss)) {
 						printf("%-19s %-20s %-19s: cannot run\n", list[i].label,
 						       txn_op_name(op), txn_algo_name(algo));
@@ -574,10 +575,9 @@ int main(int argc, char **argv)
 					fail |= !r.verified || !r.expected_ok;
 					if (r.hops >= MIN_HOPS && nseen < ARRAY_SIZE(seen)) {
 						seen[nseen].nt = &list[i];
-						seen[nseen].opn = op;
+						seen[nseen].op = op;
 						seen[nseen].algo = algo;
 						seen[nseen].first = 0;
-						seen[nseen].op = txn_op_name(op);
 						snprintf(seen[nseen].sched, sizeof(seen[nseen].sched), "%s",
 							 r.sched);
 						seen[nseen].port = port;
