@@ -494,7 +494,7 @@ static void part_init(struct txn_engine *e, u32 pkt, u32 i, u32 r)
 static int start_combine(struct txn_engine *e)
 {
 	struct txn_ledger *L = e->L;
-	u32 n = e->n, i, r, pkt = 0;
+	u32 n = e->n, i, r, lo, hi, pkt = 0;
 	int ret;
 
 	if (L->p.values) {
@@ -513,8 +513,11 @@ static int start_combine(struct txn_engine *e)
 		free_from(e, n);
 		return 0;
 	}
+	/* an accumulation's only result is its root's: no n x n walk for it */
+	lo = L->p.op == TXNET_OP_ACCUMULATE ? L->p.root : 0;
+	hi = L->p.op == TXNET_OP_ACCUMULATE ? L->p.root + 1 : n;
 	for (i = 0; i < n; i++) {
-		for (r = 0; r < n; r++) {
+		for (r = lo; r < hi; r++) {
 			if (!txn_contributes(L, i, r) ||
 			    (L->p.op == TXNET_OP_ACCUMULATE && pkt >= e->npkts))
 				continue;

@@ -13,6 +13,7 @@ struct txn_paths {
 	const struct txn_graph *g;
 	u32 *in_first;		/* reverse CSR: in-links of vertex v are */
 	u32 *in_link;		/* in_link[in_first[v] .. in_first[v+1]-1] */
+	u32 *in_src;		/* in_src[i]: in_link[i]'s source, read without a miss */
 	u32 *queue;		/* BFS order of the last search */
 	u32 *dist;		/* distances of the last search, TXN_NO_LINK: unreached */
 	u32 reached;		/* vertices the last search reached */

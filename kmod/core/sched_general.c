@@ -236,12 +236,31 @@ static bool addressed(const struct txn_graph *g, u32 op)
 	}
 }
 
+static bool unicast_op(u32 op)
+{
+	return op == TXNET_OP_TOTAL_EXCHANGE || op == TXNET_OP_SCATTER ||
+	       op == TXNET_OP_GATHER || op == TXNET_OP_PERMUTATION;
+}
+
 /* Unicast on a product: routes from coordinates, no tables (way_by_coord). */
 static bool by_coord(const struct txn_graph *g, u32 op)
 {
-	return g->ndims && g->nodes == g->procs &&
-	       (op == TXNET_OP_TOTAL_EXCHANGE || op == TXNET_OP_SCATTER || op == TXNET_OP_GATHER ||
-		op == TXNET_OP_PERMUTATION);
+	return g->ndims && g->nodes == g->procs && unicast_op(op);
+}
+
+/*
+ * An all-port prefix sum's addressed copies on a product go by coordinates
+ * too: its n x V table took most of its start (74 ms of 75 on the 10-cube)
+ * for n log n packets, and coordinates weigh every shortest way on (18
+ * ticks there, not 23).  Single-port, the table's ways, each search's
+ * neighbours taken from a port of its own, keep a node's copies apart
+ * better (torus 16 16: 64 ticks, 76 by coordinates).  Which port model
+ * runs is not known where memory is charged, so the table is charged
+ * for both (gen_priv_bytes()).
+ */
+static bool scan_product(const struct txn_graph *g, u32 op)
+{
+	return g->ndims && g->nodes == g->procs && op == TXNET_OP_PREFIX_SUM;
 }
 
 /*
@@ -338,12 +357,6 @@ static bool few_ports(const struct txn_graph *g)
 	return max_degree(g) <= 16;
 }
 
-static bool unicast_op(u32 op)
-{
-	return op == TXNET_OP_TOTAL_EXCHANGE || op == TXNET_OP_SCATTER ||
-	       op == TXNET_OP_GATHER || op == TXNET_OP_PERMUTATION;
-}
-
 /* Unicast around faults: the tables coordinates did without, n x V hops (or one row). */
 static u64 reroute_table_bytes(const struct txn_graph *g, u32 op)
 {
@@ -376,10 +389,10 @@ static u64 gen_reroute_bytes(const struct txn_graph *g, u32 op)
 
 static u64 gen_priv_bytes(const struct txn_graph *g, u32 op, u64 npkts)
 {
-	bool sw = g->nodes > g->procs, co = by_coord(g, op);
+	bool sw = g->nodes > g->procs, co = by_coord(g, op) || scan_product(g, op);
 	bool up = tree_sum(g, op) || tree_data_sum(g, op);
 	u64 V = g->nodes, n = g->procs;
-	u64 trows = co || by_tag(g) || up ? 0 : all_toward(op, sw) ? n : 1;
+	u64 trows = by_coord(g, op) || by_tag(g) || up ? 0 : all_toward(op, sw) ? n : 1;
 
 	return sizeof(struct gen) + (co ? V * g->ndims * sizeof(u32) : 0) +
 	       (co && tabled(g) ?
@@ -458,11 +471,45 @@ static u32 *rows_map(u32 n, u32 rows, u32 only)
 	return map;
 }
 
-/* A processor of least eccentricity, when that costs little to find. */
+/*
+ * On a product a vertex's eccentricity is the sum of its factors', from
+ * its coordinates: an array's is the farther end, a ring's half round, a
+ * complete graph's one step.  The first of least, as find_center() takes.
+ */
+static u32 product_center(const struct txn_graph *g)
+{
+	u32 best = 0, best_ecc = TXN_NO_LINK, v, t, a, k, ecc, c[TXNET_MAX_DIMS];
+
+	for (v = 0; v < g->nodes; v++) {
+		txn_vertex_coords(g, v, c);
+		for (t = 0, ecc = 0; t < g->ndims; t++) {
+			a = c[t];
+			k = g->fsize[t];
+			if (g->fkind[t] == TXNET_DIM_LINEAR)
+				ecc += a > k - 1 - a ? a : k - 1 - a;
+			else if (g->fkind[t] == TXNET_DIM_RING)
+				ecc += k / 2;
+			else
+				ecc += k > 1;
+		}
+		if (ecc < best_ecc) {
+			best_ecc = ecc;
+			best = v;
+		}
+	}
+	return best;
+}
+
+/*
+ * A processor of least eccentricity: from coordinates on a product with
+ * every link up, else by a search from each when that costs little.
+ */
 static u32 find_center(struct gen *s)
 {
 	u32 best = 0, best_ecc = TXN_NO_LINK, v, ecc, *scratch;
 
+	if (s->P.g->ndims && s->V == s->n && !s->faulty)
+		return product_center(s->P.g);
 	if ((u64)s->n * (s->V + s->P.g->links) > (1ULL << 26))
 		return 0;
 	scratch = txn_alloc_array(s->V, sizeof(u32));
@@ -559,9 +606,8 @@ static void hang_kid(struct gen *s, const struct txn_graph *g, u64 base, u32 l)
  */
 static void balance_from(struct gen *s)
 {
-	const struct txn_graph *g = s->P.g;
 	const struct txn_paths *P = &s->P;
-	u32 i, j, v, l, best, dv;
+	u32 i, j, v, l, best, dv, ok;
 
 	for (i = 1; i < P->reached; i++) {
 		v = P->queue[i];
@@ -570,16 +616,69 @@ static void balance_from(struct gen *s)
 		s->load[best]--;
 		for (j = P->in_first[v]; j < P->in_first[v + 1]; j++) {
 			l = P->in_link[j];
-			if (P->dist[g->src[l]] == dv - 1 && s->load[l] < s->load[best] &&
-			    !(P->down && txn_link_down_in(P->down, l)))
-				best = l;
+			/* weighed without a branch: which wins is as random as the loads */
+			ok = (P->dist[P->in_src[j]] == dv - 1) & (s->load[l] < s->load[best]);
+			if (P->down)
+				ok &= !txn_link_down_in(P->down, l);
+			best = ok ? l : best;
 		}
 		s->via[v] = best;
 		s->load[best]++;
 	}
 }
 
-/* The tree out of @r: a search's (@balance: re-chosen against the others'). */
+/* Vertex @w reached over link @l from its parent, in search_again()'s walk. */
+static __always_inline void reach(struct gen *s, u32 l, u32 du, u32 *tail)
+{
+	u32 w = s->P.g->dst[l];
+
+	s->P.dist[w] = du;
+	s->via[w] = l;
+	s->P.queue[(*tail)++] = w;
+}
+
+/*
+ * The search out of @r made again from the tree it left in row @base (not
+ * yet balanced): the same queue, distances and parents, from a walk of the
+ * tree instead of every link.  The search reached a node's children in
+ * port order from r mod its degree on (bfs()), which is the order of the
+ * kids word from that port, and of the list (add_kid()).
+ */
+static void search_again(struct gen *s, u32 r, u64 base)
+{
+	const struct txn_graph *g = s->P.g;
+	struct txn_paths *P = &s->P;
+	u32 head = 0, tail = 0, u, l, k, m, du;
+
+	memset(P->dist, 0xff, s->V * sizeof(u32));
+	for (u = 0; u < s->V; u++)
+		s->via[u] = TXN_NO_LINK;
+	P->dist[r] = 0;
+	P->queue[tail++] = r;
+	while (head < tail) {
+		u = P->queue[head++];
+		du = P->dist[u] + 1;
+		if (!s->kids) {
+			for (l = s->kid[base + u]; l != TXN_NO_LINK; l = s->sib[base + g->dst[l]])
+				reach(s, l, du, &tail);
+			continue;
+		}
+		m = s->kids[base + u];
+		if (!m)
+			continue;
+		k = r % (g->first[u + 1] - g->first[u]);
+		for (m = m >> k << k; m; m &= m - 1)
+			reach(s, g->first[u] + (u32)__builtin_ctz(m), du, &tail);
+		for (m = s->kids[base + u] & ((1U << k) - 1); m; m &= m - 1)
+			reach(s, g->first[u] + (u32)__builtin_ctz(m), du, &tail);
+	}
+	P->reached = tail;
+}
+
+/*
+ * The tree out of @r: a search's, or (@balance) the one the search left
+ * there re-chosen against the others'.
+ */
 static void build_tree(struct gen *s, u32 r, bool balance)
 {
 	const struct txn_graph *g = s->P.g;
@@ -587,9 +686,12 @@ static void build_tree(struct gen *s, u32 r, bool balance)
 	u32 *par = s->via, i, v;
 	u8 *h = s->height + base;
 
-	txn_paths_from(&s->P, r, par);
-	if (balance)
+	if (balance) {
+		search_again(s, r, base);
 		balance_from(s);
+	} else {
+		txn_paths_from(&s->P, r, par);
+	}
 	memset(h, 0, s->V);
 	clear_kids(s, base);
 	for (i = s->P.reached; i-- > 1;) {
@@ -640,17 +742,20 @@ static inline u32 red_link(const struct txn_graph *g, const struct red *r, u32 v
 static void balance_toward(struct gen *s, const struct red *r)
 {
 	const struct txn_graph *g = s->P.g;
-	u32 i, v, l, best, dv;
+	u32 i, v, l, best, dv, ok;
 
 	for (i = 1; i < s->P.reached; i++) {
 		v = s->P.queue[i];
 		dv = s->P.dist[v];
 		best = red_link(g, &r[v], v);
 		s->load[best]--;
-		for (l = g->first[v]; l < g->first[v + 1]; l++)
-			if (s->P.dist[g->dst[l]] == dv - 1 && s->load[l] < s->load[best] &&
-			    !(s->P.down && txn_link_down_in(s->P.down, l)))
-				best = l;
+		for (l = g->first[v]; l < g->first[v + 1]; l++) {
+			/* as balance_from(): without a branch */
+			ok = (s->P.dist[g->dst[l]] == dv - 1) & (s->load[l] < s->load[best]);
+			if (s->P.down)
+				ok &= !txn_link_down_in(s->P.down, l);
+			best = ok ? l : best;
+		}
 		s->via[v] = best;
 		s->load[best]++;
 	}
@@ -1845,7 +1950,9 @@ static int gen_reroute(struct txn_engine *e)
 	if (!unicast_op(op) && op != TXNET_OP_PREFIX_SUM)
 		return -EOPNOTSUPP;
 	rows = all_toward(op, s->switches) ? s->n : 1;
-	if ((u64)rows * s->V * sizeof(struct hop) > REROUTE_BYTES_MAX)
+	/* a prefix sum's table was charged at its start (scan_product()) */
+	if ((u64)rows * s->V * sizeof(struct hop) > REROUTE_BYTES_MAX &&
+	    !(op == TXNET_OP_PREFIX_SUM && scan_product(e->g, op)))
 		return -E2BIG;
 	if (take_down(e, s))
 		return -ENOMEM;
@@ -2171,7 +2278,8 @@ static int gen_start(struct txn_engine *e)
 		s->got[v] = TXN_NONE;
 	if (op == TXNET_OP_DATA_SUM)
 		s->center = find_center(s);
-	if (by_coord(g, op) && !s->faulty) {
+	if ((by_coord(g, op) || (scan_product(g, op) && e->p.port_model == TXNET_PORT_ALL)) &&
+	    !s->faulty) {
 		s->cube = g->flsb;
 		for (k = 0; k < g->ndims; k++)
 			s->cube = s->cube && g->fsize[k] == 2;

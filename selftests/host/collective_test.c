@@ -550,6 +550,38 @@ TEST(values_sum_as_defined)
  * where the ledger has it: txn_copy_msg()), and its trees are a row of 3
  * bytes a vertex for each message.
  */
+/*
+ * A data sum accumulates at a centre, a processor of least eccentricity,
+ * and broadcasts the total back down the same tree (sched_general.c).
+ * All-port, each half takes the centre's eccentricity (paper 003, section
+ * 3: a tree from the root reaches every node at its distance), so the
+ * whole takes twice the radius, which the test finds by its own search
+ * from every processor.  On a product the centre comes from coordinates;
+ * past 2^26 steps of searching it used to be processor 0, mesh 64 64's
+ * corner, 252 ticks for 128.
+ */
+TEST(data_sum_at_a_centre)
+{
+	static const char *const nets[] = {
+		"mesh 64 64", "mesh 5 9", "linear 8", "product ring:5 linear:4 complete:3",
+	};
+	struct result r;
+	struct tg t;
+	u32 i, v, rad, e;
+
+	for (i = 0; i < ARRAY_SIZE(nets); i++) {
+		ASSERT_EQ(NULL, tg_make(&t, nets[i]));
+		for (v = 0, rad = ~0U; v < t.g.procs; v++) {
+			e = ecc(&t.g, v, false);
+			rad = e < rad ? e : rad;
+		}
+		ASSERT_EQ(0, run_op(&t, TXNET_OP_DATA_SUM, TXNET_PORT_ALL, 0, NULL, 0, &r));
+		EXPECT_EQ(0, r.ret) TH_LOG("%s: %s", nets[i], r.rule);
+		EXPECT_EQ(2ULL * rad, r.steps) TH_LOG("%s: radius %u", nets[i], rad);
+		tg_free(&t);
+	}
+}
+
 TEST(general_memory_linear_in_packets)
 {
 	static const char *const nets[] = {
