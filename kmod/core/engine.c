@@ -206,17 +206,17 @@ static bool wide_ports(const struct txn_graph *g)
 
 /* What a run's queues and one of open traffic's have alike: the schedule's keys. */
 static void queue_args_of(const struct txn_graph *g, const struct txn_sched *s,
-			  struct layout_args *la)
+			  const struct txn_run_params *p, struct layout_args *la)
 {
 	memset(la, 0, sizeof(*la));
-	la->pq_keys = s->pq_keys ? s->pq_keys(g) : 0;
+	la->pq_keys = s->pq_keys ? s->pq_keys(g, p) : 0;
 	la->wide = la->pq_keys && wide_ports(g);
 }
 
 static void layout_args_of(const struct txn_graph *g, const struct txn_sched *s,
 			   const struct txn_run_params *p, struct layout_args *la)
 {
-	queue_args_of(g, s, la);
+	queue_args_of(g, s, p, la);
 	la->sq = !la->pq_keys && s->sq_key;
 	la->landed = la->pq_keys && s->onward;
 	la->payload = p->payload;
@@ -229,7 +229,7 @@ static void layout_args_of(const struct txn_graph *g, const struct txn_sched *s,
 static void open_args_of(const struct txn_graph *g, const struct txn_sched *s, u32 payload,
 			 u32 slots, struct layout_args *la)
 {
-	queue_args_of(g, s, la);
+	queue_args_of(g, s, NULL, la);
 	la->payload = payload;
 	la->op = TXNET_OP_TOTAL_EXCHANGE;
 	la->npkts = slots;

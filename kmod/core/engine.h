@@ -62,6 +62,7 @@ int txn_fault_from_name(const char *name);
 struct txn_engine;
 struct txn_ledger;
 struct txn_move;
+struct txn_run_params;
 
 /* A unicast schedule's onward(): see struct txn_sched. */
 typedef u64 txn_onward_fn(const struct txn_engine *e, u32 pkt, u32 link, u32 dst);
@@ -121,8 +122,11 @@ struct txn_sched {
 	int (*inject)(struct txn_engine *e, u32 pkt);
 	/* Free what start allocated in e->priv; may be NULL. */
 	void (*fini)(struct txn_engine *e);
-	/* Bucket count per link for txn_pq_*, 0 when only FIFOs are used; at most 64. */
-	u32 (*pq_keys)(const struct txn_graph *g);
+	/*
+	 * Bucket count per link for txn_pq_*, 0 when only FIFOs are used; at
+	 * most 64.  @p: the run's parameters, NULL for open traffic.
+	 */
+	u32 (*pq_keys)(const struct txn_graph *g, const struct txn_run_params *p);
 	/*
 	 * For txn_sq_*, where keys have no small bound: how urgent a packet
 	 * bound for @dst is on @link (larger leaves first), of those two

@@ -171,9 +171,20 @@ struct gen {
 	bool faulty;		/* ... and some are: route[] alone routes, not coordinates */
 };
 
-static u32 gen_keys(const struct txn_graph *g)
+/*
+ * A key a distance, up to the diameter; a single-port data sum's total
+ * comes down its spread keyed by subtree heights (spread_tree()), which
+ * on a complete graph reach log2 n with a diameter of 1: with two keys
+ * its inner children ranked alike (complete 64: 17 ticks, not 12).
+ */
+static u32 gen_keys(const struct txn_graph *g, const struct txn_run_params *p)
 {
-	return g->diameter + 1 < KEYS ? g->diameter + 1 : KEYS;
+	u32 keys = g->diameter + 1;
+
+	if (p && p->op == TXNET_OP_DATA_SUM && p->port_model == TXNET_PORT_SINGLE &&
+	    g->nodes == g->procs)
+		keys += txn_min_log2(g->procs) + 1;
+	return keys < KEYS ? keys : KEYS;
 }
 
 static inline u8 key_of(const struct gen *s, u32 d)
@@ -809,11 +820,9 @@ static void build_reduction(struct gen *s, u32 d, bool balance)
  * A single-port data sum's total goes back down the spread its partials
  * came up (spread_reduction()): each node copies it to its children
  * deepest subtree first, as the spread gave them the message on a
- * complete graph (a binomial tree).  Heights are keys, so those past the
- * last rank alike: a complete graph has two, and of a node's children
- * all but the leaves are then one to its pick (complete 64 takes 17
- * ticks, not 12).  @order: every node after its parent, whose link up
- * is in via[].
+ * complete graph (a binomial tree).  Heights are keys: the run has
+ * log2 n more than the diameter needs (gen_keys()).  @order: every node
+ * after its parent, whose link up is in via[].
  */
 static void spread_tree(struct gen *s, u32 d, const u32 *order, u32 norder)
 {
@@ -2239,7 +2248,7 @@ static int gen_start(struct txn_engine *e)
 	e->priv = s;
 	s->V = g->nodes;
 	s->n = n;
-	s->keys = gen_keys(g);
+	s->keys = gen_keys(g, &e->p);
 	s->switches = g->nodes > n;
 	ret = txn_paths_init(&s->P, g);
 	if (ret)

@@ -253,9 +253,10 @@ static u64 hop_onward(const struct txn_engine *e, u32 pkt, u32 link, u32 d)
 	return txn_way(toward(e, e->g->dst[link], d), 0);
 }
 
-static u32 hop_keys(const struct txn_graph *g)
+static u32 hop_keys(const struct txn_graph *g, const struct txn_run_params *p)
 {
 	(void)g;
+	(void)p;
 	return 1;
 }
 
