@@ -253,10 +253,16 @@ static bool unicast_op(u32 op)
 	       op == TXNET_OP_GATHER || op == TXNET_OP_PERMUTATION;
 }
 
+/* A cartesian product without switches: coordinates say where a vertex is. */
+static bool product_of_factors(const struct txn_graph *g)
+{
+	return g->ndims && g->nodes == g->procs;
+}
+
 /* Unicast on a product: routes from coordinates, no tables (way_by_coord). */
 static bool by_coord(const struct txn_graph *g, u32 op)
 {
-	return g->ndims && g->nodes == g->procs && unicast_op(op);
+	return product_of_factors(g) && unicast_op(op);
 }
 
 /*
@@ -271,7 +277,7 @@ static bool by_coord(const struct txn_graph *g, u32 op)
  */
 static bool scan_product(const struct txn_graph *g, u32 op)
 {
-	return g->ndims && g->nodes == g->procs && op == TXNET_OP_PREFIX_SUM;
+	return product_of_factors(g) && op == TXNET_OP_PREFIX_SUM;
 }
 
 /*
@@ -519,7 +525,7 @@ static u32 find_center(struct gen *s)
 {
 	u32 best = 0, best_ecc = TXN_NO_LINK, v, ecc, *scratch;
 
-	if (s->P.g->ndims && s->V == s->n && !s->faulty)
+	if (product_of_factors(s->P.g) && !s->faulty)
 		return product_center(s->P.g);
 	if ((u64)s->n * (s->V + s->P.g->links) > (1ULL << 26))
 		return 0;

@@ -200,8 +200,9 @@ static int run_case(const struct bnet *nt, u32 op, u32 algo, u32 port, int reps,
 		t0 = now();
 		if (txn_engine_init(&e, &g, s, &p))
 			return -1;
-		if (!rep || now() - t0 < r->start)
-			r->start = now() - t0;
+		t1 = now();
+		if (!rep || t1 - t0 < r->start)
+			r->start = t1 - t0;
 		t0 = now();
 		ret = bench_ticks(&e);
 		t1 = now();
