@@ -109,7 +109,7 @@ struct txn_array {
 #define TXN_WIDE_PORTS	16
 
 struct layout_args {
-	u32 pq_keys, payload, op;
+	u32 pq_keys, payload, op, port;
 	bool sq;
 	bool wide;		/* priority queues on a vertex of more than TXN_WIDE_PORTS links */
 	bool landed;		/* a closed run with onward() on priority queues: tick_onward() */
@@ -185,7 +185,7 @@ static u64 run_bytes(const struct txn_graph *g, const struct txn_sched *s,
 	u64 sum = sizeof(struct txn_ledger);
 
 	if (s->priv_bytes)
-		sum += s->priv_bytes(g, la->op, la->npkts);
+		sum += s->priv_bytes(g, la->op, la->port, la->npkts);
 	for (i = 0; i < k; i++)
 		sum += a[i].count * a[i].size;
 	return sum;
@@ -221,6 +221,7 @@ static void layout_args_of(const struct txn_graph *g, const struct txn_sched *s,
 	la->landed = la->pq_keys && s->onward;
 	la->payload = p->payload;
 	la->op = p->op;
+	la->port = p->port_model;
 	la->npkts = txn_op_slots(p->op, g->procs, txn_slot_links(g));
 	la->nvalues = p->values ? txn_op_nvalues(p->op, g->procs) : 0;
 }
@@ -232,6 +233,7 @@ static void open_args_of(const struct txn_graph *g, const struct txn_sched *s, u
 	queue_args_of(g, s, NULL, la);
 	la->payload = payload;
 	la->op = TXNET_OP_TOTAL_EXCHANGE;
+	la->port = TXNET_PORT_ALL;
 	la->npkts = slots;
 	la->open = true;
 }

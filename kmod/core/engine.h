@@ -134,8 +134,12 @@ struct txn_sched {
 	 * they are not used.
 	 */
 	txn_sq_key_fn *sq_key;
-	/* Bytes start and inject allocate at most for @npkts packet slots; may be NULL. */
-	u64 (*priv_bytes)(const struct txn_graph *g, u32 op, u64 npkts);
+	/*
+	 * Bytes start and inject allocate at most for @npkts packet slots of
+	 * operation @op under port model @port (open traffic: all-port, its
+	 * model may change as it runs); may be NULL.
+	 */
+	u64 (*priv_bytes)(const struct txn_graph *g, u32 op, u32 port, u64 npkts);
 	/*
 	 * Faults (txn_engine_set_down()): the links that are down changed;
 	 * rebuild whatever routes packets so that none takes a link that is
@@ -147,9 +151,9 @@ struct txn_sched {
 	/*
 	 * Bytes reroute() (and a start around links already down) may
 	 * allocate, past priv_bytes: charged when a run first has links down,
-	 * not by every run; may be NULL.
+	 * not by every run; may be NULL.  @port: the run's port model.
 	 */
-	u64 (*reroute_bytes)(const struct txn_graph *g, u32 op);
+	u64 (*reroute_bytes)(const struct txn_graph *g, u32 op, u32 port);
 	/*
 	 * ... after which the engine takes every queued packet off its queue
 	 * and asks this where it goes on from @v (txn_way()), TXN_NO_LINK

@@ -49,7 +49,7 @@ int txn_engine_charge_reroute(struct txn_engine *e)
 
 	if (L->reroute_charged || !e->sched->reroute_bytes)
 		return 0;
-	bytes = e->sched->reroute_bytes(e->g, L->p.op);
+	bytes = e->sched->reroute_bytes(e->g, L->p.op, L->p.port_model);
 	if (bytes && txn_mem_charge(bytes))
 		return -ENOSPC;
 	L->reroute_charged = bytes;

@@ -65,7 +65,7 @@ extern const struct txn_sched txn_sched_bsn_prefix;
 int txn_dual_start(struct txn_engine *e, const struct txn_sched *scatter);
 void txn_dual_choose(struct txn_engine *e);
 void txn_dual_fini(struct txn_engine *e);
-u64 txn_dual_bytes(const struct txn_graph *g, const struct txn_sched *scatter);
+u64 txn_dual_bytes(const struct txn_graph *g, const struct txn_sched *scatter, u32 port);
 
 /*
  * Whether a2 or a3 (@algo) runs on @spec under @port_model, and the time
@@ -82,7 +82,7 @@ void txn_line_choose(struct txn_engine *e, bool prio);
 /* Their start calls this, and they name these: the directions' bitmaps in e->priv. */
 int txn_line_start(struct txn_engine *e);
 void txn_line_fini(struct txn_engine *e);
-u64 txn_line_priv_bytes(const struct txn_graph *g, u32 op, u64 npkts);
+u64 txn_line_priv_bytes(const struct txn_graph *g, u32 op, u32 port, u64 npkts);
 
 /*
  * The link that carries a packet on in the direction it came: at a node it

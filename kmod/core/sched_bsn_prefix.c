@@ -298,9 +298,10 @@ static void pre_fini(struct txn_engine *e)
 	e->priv = NULL;
 }
 
-static u64 pre_bytes(const struct txn_graph *g, u32 op, u64 npkts)
+static u64 pre_bytes(const struct txn_graph *g, u32 op, u32 port, u64 npkts)
 {
 	(void)op;
+	(void)port;
 	(void)npkts;
 	return sizeof(struct bpre) + 4 * (u64)g->procs * sizeof(u32);
 }

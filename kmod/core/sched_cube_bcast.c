@@ -103,9 +103,10 @@ static void bcast_arrive(struct txn_engine *e, u32 pkt, u32 link)
 		txn_merge(e, w, pkt);
 }
 
-static u64 bcast_bytes(const struct txn_graph *g, u32 op, u64 npkts)
+static u64 bcast_bytes(const struct txn_graph *g, u32 op, u32 port, u64 npkts)
 {
 	(void)op;
+	(void)port;
 	(void)npkts;
 	return sizeof(struct cube_bcast) + (u64)g->procs * sizeof(u32);
 }

@@ -256,9 +256,10 @@ static u64 scatter_onward(const struct txn_engine *e, u32 pkt, u32 link, u32 dst
 	return txn_way(e->g->first[v] + (u32)__builtin_ctz(x ^ y), 0);
 }
 
-static u64 scatter_bytes(const struct txn_graph *g, u32 op, u64 npkts)
+static u64 scatter_bytes(const struct txn_graph *g, u32 op, u32 port, u64 npkts)
 {
 	(void)op;
+	(void)port;
 	(void)npkts;
 	/* parent, m, at, out; the tree's class order and the plan's two sorts */
 	return sizeof(struct cube_scatter) + (u64)g->procs * (3 * sizeof(u32) + 1) +
@@ -280,11 +281,11 @@ static int gather_start(struct txn_engine *e)
 	return txn_dual_start(e, &txn_sched_cube_scatter);
 }
 
-static u64 gather_bytes(const struct txn_graph *g, u32 op, u64 npkts)
+static u64 gather_bytes(const struct txn_graph *g, u32 op, u32 port, u64 npkts)
 {
 	(void)op;
 	(void)npkts;
-	return txn_dual_bytes(g, &txn_sched_cube_scatter);
+	return txn_dual_bytes(g, &txn_sched_cube_scatter, port);
 }
 
 const struct txn_sched txn_sched_cube_gather = {

@@ -182,9 +182,10 @@ static void te_choose(struct txn_engine *e)
 	}
 }
 
-static u64 te_bytes(const struct txn_graph *g, u32 op, u64 npkts)
+static u64 te_bytes(const struct txn_graph *g, u32 op, u32 port, u64 npkts)
 {
 	(void)op;
+	(void)port;
 	(void)npkts;
 	/* the hops, and the offsets and counts while they are built */
 	return sizeof(struct cube_te) + te_hops(g->ndims) * sizeof(struct txn_cube_hop) +

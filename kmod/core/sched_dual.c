@@ -109,18 +109,13 @@ void txn_dual_choose(struct txn_engine *e)
 		txn_move(e, s->mv[q].pkt, e->g->rev[s->mv[q].link]);
 }
 
-u64 txn_dual_bytes(const struct txn_graph *g, const struct txn_sched *scatter)
+u64 txn_dual_bytes(const struct txn_graph *g, const struct txn_sched *scatter, u32 port)
 {
-	struct txn_run_params p = { .op = TXNET_OP_SCATTER, .port_model = TXNET_PORT_ALL };
-	u64 cap = dual_cap(g), run, single;
+	struct txn_run_params p = { .op = TXNET_OP_SCATTER, .port_model = port };
+	u64 cap = dual_cap(g);
 
-	/* the port model is not known here: the larger of the two */
-	run = txn_engine_bytes(g, scatter, &p);
-	p.port_model = TXNET_PORT_SINGLE;
-	single = txn_engine_bytes(g, scatter, &p);
-	if (single > run)
-		run = single;
-	return sizeof(struct dual) + cap * sizeof(struct txn_move) + (cap + 2) * sizeof(u32) + run;
+	return sizeof(struct dual) + cap * sizeof(struct txn_move) + (cap + 2) * sizeof(u32) +
+	       txn_engine_bytes(g, scatter, &p);
 }
 
 static int general_dual_start(struct txn_engine *e)
@@ -128,11 +123,11 @@ static int general_dual_start(struct txn_engine *e)
 	return txn_dual_start(e, &txn_sched_general);
 }
 
-static u64 general_dual_bytes(const struct txn_graph *g, u32 op, u64 npkts)
+static u64 general_dual_bytes(const struct txn_graph *g, u32 op, u32 port, u64 npkts)
 {
 	(void)op;
 	(void)npkts;
-	return txn_dual_bytes(g, &txn_sched_general);
+	return txn_dual_bytes(g, &txn_sched_general, port);
 }
 
 const struct txn_sched txn_sched_gather_dual = {

@@ -271,13 +271,17 @@ static bool by_coord(const struct txn_graph *g, u32 op)
  * for n log n packets, and coordinates weigh every shortest way on (18
  * ticks there, not 23).  Single-port, the table's ways, each search's
  * neighbours taken from a port of its own, keep a node's copies apart
- * better (torus 16 16: 64 ticks, 76 by coordinates).  Which port model
- * runs is not known where memory is charged, so the table is charged
- * for both (gen_priv_bytes()).
+ * better (torus 16 16: 64 ticks, 76 by coordinates).
  */
-static bool scan_product(const struct txn_graph *g, u32 op)
+static bool scan_product(const struct txn_graph *g, u32 op, u32 port)
 {
-	return product_of_factors(g) && op == TXNET_OP_PREFIX_SUM;
+	return product_of_factors(g) && op == TXNET_OP_PREFIX_SUM && port == TXNET_PORT_ALL;
+}
+
+/* Routes from coordinates, no n x V table: unicast and an all-port scan on a product. */
+static bool coordinates(const struct txn_graph *g, u32 op, u32 port)
+{
+	return by_coord(g, op) || scan_product(g, op, port);
 }
 
 /*
@@ -387,7 +391,7 @@ static u64 reroute_table_bytes(const struct txn_graph *g, u32 op)
  * the links down; charged when a run first has links down (an n x V table
  * charged by every run would be most of a total exchange's bytes).
  */
-static u64 gen_reroute_bytes(const struct txn_graph *g, u32 op)
+static u64 gen_reroute_bytes(const struct txn_graph *g, u32 op, u32 port)
 {
 	u64 b = reroute_table_bytes(g, op), words = ((u64)g->links + 63) / 64 * sizeof(u64);
 	/* sums: each result's list of slots (next_of[]) */
@@ -397,19 +401,23 @@ static u64 gen_reroute_bytes(const struct txn_graph *g, u32 op)
 	if (op == TXNET_OP_DATA_SUM && g->nodes == g->procs && b <= REROUTE_BYTES_MAX)
 		return (u64)g->procs * g->nodes * sizeof(struct hop) + g->procs * sizeof(u32) +
 		       lists + words;
-	/* a prefix sum's copies are addressed: on a MIN they reroute by tables too */
-	if ((!unicast_op(op) && !(op == TXNET_OP_PREFIX_SUM && by_tag(g))) ||
+	/*
+	 * a prefix sum's copies are addressed: on a MIN, and by coordinates
+	 * on a product, they reroute by tables too
+	 */
+	if ((!unicast_op(op) &&
+	     !(op == TXNET_OP_PREFIX_SUM && (by_tag(g) || scan_product(g, op, port)))) ||
 	    b > REROUTE_BYTES_MAX)
 		return lists + words;
-	return (by_coord(g, op) || by_tag(g) ? b + g->procs * sizeof(u32) : 0) + words;
+	return (coordinates(g, op, port) || by_tag(g) ? b + g->procs * sizeof(u32) : 0) + words;
 }
 
-static u64 gen_priv_bytes(const struct txn_graph *g, u32 op, u64 npkts)
+static u64 gen_priv_bytes(const struct txn_graph *g, u32 op, u32 port, u64 npkts)
 {
-	bool sw = g->nodes > g->procs, co = by_coord(g, op) || scan_product(g, op);
+	bool sw = g->nodes > g->procs, co = coordinates(g, op, port);
 	bool up = tree_sum(g, op) || tree_data_sum(g, op);
 	u64 V = g->nodes, n = g->procs;
-	u64 trows = by_coord(g, op) || by_tag(g) || up ? 0 : all_toward(op, sw) ? n : 1;
+	u64 trows = co || by_tag(g) || up ? 0 : all_toward(op, sw) ? n : 1;
 
 	return sizeof(struct gen) + (co ? V * g->ndims * sizeof(u32) : 0) +
 	       (co && tabled(g) ?
@@ -1965,9 +1973,10 @@ static int gen_reroute(struct txn_engine *e)
 	if (!unicast_op(op) && op != TXNET_OP_PREFIX_SUM)
 		return -EOPNOTSUPP;
 	rows = all_toward(op, s->switches) ? s->n : 1;
-	/* a prefix sum's table was charged at its start (scan_product()) */
+	/* a single-port prefix sum's table on a product was charged at its start */
 	if ((u64)rows * s->V * sizeof(struct hop) > REROUTE_BYTES_MAX &&
-	    !(op == TXNET_OP_PREFIX_SUM && scan_product(e->g, op)))
+	    !(op == TXNET_OP_PREFIX_SUM && product_of_factors(e->g) &&
+	      !scan_product(e->g, op, e->p.port_model)))
 		return -E2BIG;
 	if (take_down(e, s))
 		return -ENOMEM;
@@ -2235,7 +2244,7 @@ static int start_around_faults(struct txn_engine *e, struct gen *s)
 	if (s->switches && !unicast_op(op))
 		return -EOPNOTSUPP;
 	/* the tables coordinates or tags did without, as gen_reroute_bytes() counts them */
-	if (unicast_op(op) && (by_coord(g, op) || by_tag(g)) &&
+	if (((unicast_op(op) && by_tag(g)) || coordinates(g, op, e->p.port_model)) &&
 	    reroute_table_bytes(g, op) > REROUTE_BYTES_MAX)
 		return -E2BIG;
 	return take_down(e, s);
@@ -2293,8 +2302,7 @@ static int gen_start(struct txn_engine *e)
 		s->got[v] = TXN_NONE;
 	if (op == TXNET_OP_DATA_SUM)
 		s->center = find_center(s);
-	if ((by_coord(g, op) || (scan_product(g, op) && e->p.port_model == TXNET_PORT_ALL)) &&
-	    !s->faulty) {
+	if (coordinates(g, op, e->p.port_model) && !s->faulty) {
 		s->cube = g->flsb;
 		for (k = 0; k < g->ndims; k++)
 			s->cube = s->cube && g->fsize[k] == 2;

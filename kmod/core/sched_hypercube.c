@@ -232,9 +232,10 @@ static void cube_choose(struct txn_engine *e)
 	}
 }
 
-static u64 cube_bytes(const struct txn_graph *g, u32 op, u64 npkts)
+static u64 cube_bytes(const struct txn_graph *g, u32 op, u32 port, u64 npkts)
 {
 	(void)op;
+	(void)port;
 	(void)npkts;
 	/* num, order, and the class order's scratch while they are built */
 	return sizeof(struct cube) + 3 * (u64)g->procs * sizeof(u32) +

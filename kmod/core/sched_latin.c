@@ -122,9 +122,10 @@ static u64 latin_onward(const struct txn_engine *e, u32 pkt, u32 link, u32 dst)
 						  wave_x(c, (u32)e->tick + 2 - k))), 0);
 }
 
-static u64 latin_bytes(const struct txn_graph *g, u32 op, u64 npkts)
+static u64 latin_bytes(const struct txn_graph *g, u32 op, u32 port, u64 npkts)
 {
 	(void)op;
+	(void)port;
 	(void)npkts;
 	return sizeof(struct latin) + (u64)(g->procs / 2) * sizeof(u32);
 }

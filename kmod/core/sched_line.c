@@ -34,9 +34,10 @@ static u32 dir_words(const struct txn_graph *g)
 	return (g->links + 63) / 64;
 }
 
-u64 txn_line_priv_bytes(const struct txn_graph *g, u32 op, u64 npkts)
+u64 txn_line_priv_bytes(const struct txn_graph *g, u32 op, u32 port, u64 npkts)
 {
 	(void)op;
+	(void)port;
 	(void)npkts;
 	return 2 * (u64)dir_words(g) * sizeof(u64);
 }

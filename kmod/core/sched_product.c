@@ -655,18 +655,17 @@ static u64 prod_bytes(const struct txn_graph *g, u32 port, bool a3)
 	return sum;
 }
 
-static u64 a2_bytes(const struct txn_graph *g, u32 op, u64 npkts)
+static u64 a2_bytes(const struct txn_graph *g, u32 op, u32 port, u64 npkts)
 {
 	(void)op;
 	(void)npkts;
-	/* the port model is not known here: the larger of the two */
-	return graph_fits(g, false) ? prod_bytes(g, TXNET_PORT_ALL, false) +
-				prod_bytes(g, TXNET_PORT_SINGLE, false) : sizeof(struct prod);
+	return graph_fits(g, false) ? prod_bytes(g, port, false) : sizeof(struct prod);
 }
 
-static u64 a3_bytes(const struct txn_graph *g, u32 op, u64 npkts)
+static u64 a3_bytes(const struct txn_graph *g, u32 op, u32 port, u64 npkts)
 {
 	(void)op;
+	(void)port;
 	(void)npkts;
 	return graph_fits(g, true) ? prod_bytes(g, TXNET_PORT_ALL, true) :
 					      sizeof(struct prod);

@@ -245,12 +245,13 @@ static void route_choose(struct txn_engine *e)
 }
 
 /* What route_start allocates. */
-static u64 route_priv_bytes(const struct txn_graph *g, u32 op, u64 npkts)
+static u64 route_priv_bytes(const struct txn_graph *g, u32 op, u32 port, u64 npkts)
 {
 	u64 v = g->nodes, b = sizeof(struct route_state) + v * 2 * sizeof(u64) +
 			      (g->line ? (u64)g->links * sizeof(u64) : 0);
 
 	(void)op;
+	(void)port;
 	(void)npkts;
 	if (by_coord(g))
 		b += v * g->ndims * sizeof(u32);

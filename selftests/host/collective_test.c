@@ -591,6 +591,7 @@ TEST(general_memory_linear_in_packets)
 		"omega 256", "butterfly 256", "baseline 128", "torus 16 16", "ring 128",
 	};
 	static const char *const bnets[] = { "torus 16 16", "ring 128", "hypercube 10", "mesh 8 8" };
+	static const char *const snets[] = { "hypercube 10", "torus 32 32", "mesh 16 16", "torus 8 8 8" };
 	static const u32 uops[] = { TXNET_OP_TOTAL_EXCHANGE, TXNET_OP_SCATTER, TXNET_OP_GATHER };
 	struct txn_run_params p = { .port_model = TXNET_PORT_ALL, .payload = 0, .seed = 1 };
 	struct tg t;
@@ -624,6 +625,26 @@ TEST(general_memory_linear_in_packets)
 		EXPECT_LE(bytes, bound) TH_LOG("%s multinode broadcast: %llu bytes, %.1f a packet",
 					       bnets[i], (unsigned long long)bytes,
 					       (double)bytes / slots);
+		tg_free(&t);
+	}
+	/*
+	 * An all-port prefix sum on a product routes by coordinates and is
+	 * charged no processor x vertex table; single-port keeps the table.
+	 */
+	for (i = 0; i < ARRAY_SIZE(snets); i++) {
+		ASSERT_EQ(NULL, tg_make(&t, snets[i]));
+		p.op = TXNET_OP_PREFIX_SUM;
+		p.port_model = TXNET_PORT_ALL;
+		slots = txn_op_slots(p.op, t.g.procs, txn_slot_links(&t.g));
+		bytes = txn_engine_bytes(&t.g, &txn_sched_general, &p);
+		bound = 16 * slots + 320 * ((u64)t.g.links + t.g.nodes);
+		table = 8ULL * t.g.procs * t.g.nodes;
+		EXPECT_LE(bytes, bound) TH_LOG("%s prefix sum: %llu bytes, %.1f a packet", snets[i],
+					       (unsigned long long)bytes, (double)bytes / slots);
+		EXPECT_GT(bytes + table, bound) TH_LOG("%s: too small to tell", snets[i]);
+		/* ... less the coordinates it does without */
+		p.port_model = TXNET_PORT_SINGLE;
+		EXPECT_LT(bytes + table / 2, txn_engine_bytes(&t.g, &txn_sched_general, &p));
 		tg_free(&t);
 	}
 }

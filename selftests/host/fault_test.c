@@ -254,7 +254,7 @@ TEST(reroute_charged_at_the_first_fault)
 	u32 l;
 
 	ASSERT_EQ(0, closed_init(&c, "torus 6 6", s, TXNET_OP_TOTAL_EXCHANGE));
-	need = s->reroute_bytes(&c.t.g, TXNET_OP_TOTAL_EXCHANGE);
+	need = s->reroute_bytes(&c.t.g, TXNET_OP_TOTAL_EXCHANGE, TXNET_PORT_ALL);
 	/* a table a processor at least: 36 x 36 hops */
 	ASSERT_LE(36ULL * 36 * 4, need);
 	ASSERT_EQ(0U, (u32)txn_host_used);
