@@ -117,6 +117,13 @@ static bool progress;
 #define PROGRESS_SECONDS 60
 #endif
 
+/* The run's start (the engine's set-up and the schedule's), for callgrind as bench_ticks(). */
+static noinline int bench_start(struct txn_engine *e, const struct txn_graph *g,
+				const struct txn_sched *s, const struct txn_run_params *p)
+{
+	return txn_engine_init(e, g, s, p);
+}
+
 /* The tick loop alone, a function of its own so that callgrind can count just it. */
 static noinline int bench_ticks(struct txn_engine *e)
 {
@@ -198,7 +205,7 @@ static int run_case(const struct bnet *nt, u32 op, u32 algo, u32 port, int reps,
 	r->bytes = txn_engine_bytes(&g, s, &p);
 	for (rep = 0; rep < reps && (rep < 3 || spent < 0.3); rep++) {
 		t0 = now();
-		if (txn_engine_init(&e, &g, s, &p))
+		if (bench_start(&e, &g, s, &p))
 			return -1;
 		t1 = now();
 		if (!rep || t1 - t0 < r->start)
