@@ -1575,7 +1575,8 @@ static void send_tree(struct txn_engine *e, u32 pkt, u32 v, u32 d)
  * data sum's total whose tree link is down goes to the child around it,
  * addressed (the tree is not mended: data_sum_reroute()).
  */
-static void push_down(struct txn_engine *e, struct gen *s, u32 l, u8 key, u32 pkt)
+static __always_inline void push_down(struct txn_engine *e, struct gen *s, u32 l, u8 key,
+				      u32 pkt)
 {
 	if (e->p.op == TXNET_OP_DATA_SUM && s->faulty && txn_link_down(e, l)) {
 		s->tgt[pkt] = e->g->dst[l];
