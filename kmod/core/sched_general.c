@@ -438,6 +438,8 @@ static u64 gen_priv_bytes(const struct txn_graph *g, u32 op, u32 port, u64 npkts
 	       /* a single-port sum's spread, while it is made (spread_reduction()) */
 	       (up && crows_for(op, (u32)n) == 1 ? 2 * V * sizeof(u32) : 0) +
 	       (tree_data_sum(g, op) ? npkts * sizeof(u32) : 0) +
+	       /* a data sum's centre: a search's parents, each processor's bound */
+	       (op == TXNET_OP_DATA_SUM ? (V + n) * sizeof(u32) : 0) +
 	       (u64)g->links * sizeof(u64) + 2 * V * sizeof(u32) + n;
 }
 
@@ -525,9 +527,58 @@ static u32 product_center(const struct txn_graph *g)
 	return best;
 }
 
+/* Steps of searching from every processor for a centre, past which it is bounded instead. */
+#define CENTER_STEPS	(1ULL << 26)
+
+/*
+ * A processor of least eccentricity where a search from each would cost
+ * too much: a processor's distance to any vertex is a lower bound of its
+ * eccentricity.  The candidate of least bound is searched from; where
+ * its farthest vertex is farther than its bound, a search toward that
+ * vertex raises every bound, and the next candidate is taken.  Once a
+ * candidate's eccentricity is its bound, or no bound is below the least
+ * eccentricity found, that least is the radius: no processor's is below
+ * its bound.  Exact, in a few searches on a mesh (the farthest vertices
+ * are its corners); within 4 x CENTER_STEPS, else the best searched.
+ */
+static u32 center_bounded(struct gen *s, u32 *scratch)
+{
+	u64 steps = 0, search = (u64)s->V + s->P.g->links;
+	u32 c = 0, best = 0, best_ecc = TXN_NO_LINK, ecc, far, v, d, *lb;
+
+	lb = txn_zalloc_array(s->n, sizeof(u32));
+	if (!lb)
+		return 0;
+	while (steps + 2 * search <= 4 * CENTER_STEPS) {
+		steps += 2 * search;
+		txn_paths_from(&s->P, c, scratch);
+		far = s->P.queue[s->P.reached - 1];
+		ecc = s->P.dist[far];
+		if (ecc < best_ecc) {
+			best_ecc = ecc;
+			best = c;
+		}
+		if (ecc <= lb[c])
+			break;
+		/* a processor that cannot reach @far: TXN_NO_LINK, never taken */
+		txn_paths_toward(&s->P, far, scratch);
+		for (v = 0, c = 0; v < s->n; v++) {
+			d = s->P.dist[v];
+			lb[v] = d > lb[v] ? d : lb[v];
+			c = lb[v] < lb[c] ? v : c;
+		}
+		if (lb[c] >= best_ecc)
+			break;
+		txn_cond_resched();
+	}
+	txn_free(lb);
+	return best;
+}
+
 /*
  * A processor of least eccentricity: from coordinates on a product with
- * every link up, else by a search from each when that costs little.
+ * every link up, else by a search from each when that costs little, else
+ * bounded (center_bounded()).
  */
 static u32 find_center(struct gen *s)
 {
@@ -535,11 +586,14 @@ static u32 find_center(struct gen *s)
 
 	if (product_of_factors(s->P.g) && !s->faulty)
 		return product_center(s->P.g);
-	if ((u64)s->n * (s->V + s->P.g->links) > (1ULL << 26))
-		return 0;
 	scratch = txn_alloc_array(s->V, sizeof(u32));
 	if (!scratch)
 		return 0;
+	if ((u64)s->n * (s->V + s->P.g->links) > CENTER_STEPS) {
+		best = center_bounded(s, scratch);
+		txn_free(scratch);
+		return best;
+	}
 	for (v = 0; v < s->n; v++) {
 		txn_paths_from(&s->P, v, scratch);
 		ecc = s->P.dist[s->P.queue[s->P.reached - 1]];

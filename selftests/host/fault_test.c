@@ -452,6 +452,47 @@ TEST(general_node_down_fails_naming_link)
 }
 
 /*
+ * A data sum around links down from the start accumulates at a centre of
+ * the network as it is, a processor of least eccentricity around the cut,
+ * and broadcasts the total back down the same tree: all-port, twice the
+ * radius (paper 003, section 3: each half a tree's depth), which the test
+ * finds by its own search from every processor.  Coordinates do not say
+ * where the centre is with a cable cut, and mesh 64 64 is past the steps
+ * a search from each processor may take (sched_general.c, CENTER_STEPS):
+ * there the sum ran from processor 0, a corner, 252 ticks.
+ */
+TEST(general_data_sum_centre_around_faults)
+{
+	static u64 cuts[(64 * 63 * 4 + 63) / 64];
+	struct closed c;
+	u32 *dist, v, u, e, rad = ~0U;
+	long ticks;
+
+	ASSERT_EQ(0, tg_make(&c.t, "mesh 64 64") ? -1 : 0);
+	ASSERT_LE(c.t.g.links, 64 * ARRAY_SIZE(cuts));
+	/* the cable between the corner and its neighbour: a centre's distances stay */
+	for (v = 0; v < c.t.g.links; v++)
+		if ((c.t.g.src[v] == 0 && c.t.g.dst[v] == 1) || (c.t.g.src[v] == 1 && c.t.g.dst[v] == 0))
+			cuts[v / 64] |= 1ULL << (v % 64);
+	dist = calloc(c.t.g.nodes, sizeof(*dist));
+	ASSERT_NE(NULL, dist);
+	for (v = 0; v < c.t.g.procs; v++) {
+		tg_bfs_avoiding(&c.t.g, v, dist, cuts);
+		for (u = 0, e = 0; u < c.t.g.procs; u++)
+			e = dist[u] > e ? dist[u] : e;
+		rad = e < rad ? e : rad;
+	}
+	free(dist);
+	ticks = general_from_start(&c, TXNET_OP_DATA_SUM, TXNET_PORT_ALL, cuts);
+	ASSERT_LT(0, ticks) TH_LOG("%s", c.e.v.rule ? c.e.v.rule : "no start");
+	EXPECT_EQ(0, txn_engine_verify(&c.e));
+	EXPECT_EQ(2U, txn_engine_links_down(&c.e));
+	EXPECT_EQ(2L * rad, ticks) TH_LOG("radius %u around the cut", rad);
+	txn_engine_free(&c.e);
+	tg_free(&c.t);
+}
+
+/*
  * Broadcast and sum trees mended mid-run (sched_general.c, tree_reroute();
  * a prefix sum's addressed copies rerouted like unicast packets):
  * cut at ticks 1 to 5 (a data sum's total on its way down by then), a
