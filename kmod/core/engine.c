@@ -159,6 +159,8 @@ static u32 engine_layout(const struct txn_graph *g, const struct layout_args *la
 	if (txn_op_combines(la->op)) {
 		a[k++] = OWN(part, npkts, sizeof(struct txn_part), true);
 		a[k++] = OWN(res, n, sizeof(struct txn_part), true);
+		if (la->op == TXNET_OP_PREFIX_SUM)
+			a[k++] = OWN(maxid, npkts, sizeof(u32), false);
 		if (la->nvalues)
 			a[k++] = OWN(vals, la->nvalues, sizeof(s64), false);
 	}
@@ -271,8 +273,9 @@ static const struct txn_array engine_arrays[] = {
 	PUB(sqk, 0, 0, 0),
 	OWN(pk, 0, 0, 0), OWN(payload, 0, 0, 0), OWN(stamp, 0, 0, 0), OWN(sent_at, 0, 0, 0),
 	OWN(recv_at, 0, 0, 0), OWN(arrivals, 0, 0, 0), OWN(recvd, 0, 0, 0), OWN(part, 0, 0, 0),
-	OWN(res, 0, 0, 0), OWN(vals, 0, 0, 0), OWN(have, 0, 0, 0), OWN(src, 0, 0, 0),
-	OWN(len, 0, 0, 0), OWN(sum, 0, 0, 0), OWN(dests, 0, 0, 0), OWN(down, 0, 0, 0),
+	OWN(maxid, 0, 0, 0), OWN(res, 0, 0, 0), OWN(vals, 0, 0, 0), OWN(have, 0, 0, 0),
+	OWN(src, 0, 0, 0), OWN(len, 0, 0, 0), OWN(sum, 0, 0, 0), OWN(dests, 0, 0, 0),
+	OWN(down, 0, 0, 0),
 	PUB(lost, 0, 0, 0), OWN(hops, 0, 0, 0), OWN(landed, 0, 0, 0), PUB(ways, 0, 0, 0),
 };
 
@@ -484,9 +487,9 @@ static void part_init(struct txn_engine *e, u32 pkt, u32 i, u32 r)
 	struct txn_part *pt = &e->L->part[pkt];
 
 	pt->value = (u64)txn_input_value(&e->L->p, e->n, i, r);
-	pt->hsum = txn_contrib_hash(e->L, i);
-	pt->count = 1;
-	pt->maxid = i;
+	pt->proof = txn_contrib_hash(e->L, i);
+	if (e->L->maxid)
+		e->L->maxid[pkt] = i;
 }
 
 /*

@@ -41,13 +41,25 @@ struct txn_pkt {
 
 
 
-/* A partial result: which contributions (as a count and a hash) and their sum. */
+/*
+ * A partial result: which contributions and their sum, 16 bytes.  Which
+ * contributions is a sum of their hashes (txn_contrib_hash()), each hash 1
+ * in its low TXN_COUNT_BITS, so that those bits count them: a count is at
+ * most the processors (every merge and fold is checked), under 2^25, and
+ * never carries into the 39 bits of hash above it.
+ */
+#define TXN_COUNT_BITS		25
+#define TXN_COUNT_MASK		((1ULL << TXN_COUNT_BITS) - 1)
+
 struct txn_part {
 	u64 value;		/* wrapping sum of the s64 inputs */
-	u64 hsum;		/* sum of the contributors' hashes */
-	u32 count;
-	u32 maxid;		/* largest contributor */
+	u64 proof;		/* sum of the contributors' hashes; low bits: how many */
 };
+
+static inline u32 txn_part_count(const struct txn_part *pt)
+{
+	return pt->proof & TXN_COUNT_MASK;
+}
 
 struct txn_ledger {
 	struct txn_run_params p;	/* the engine's own copy, values -> vals */
@@ -65,6 +77,7 @@ struct txn_ledger {
 	u8 *payload;			/* per slot, p.payload bytes */
 	struct txn_pkt *pk;		/* per slot */
 	struct txn_part *part;		/* per slot: combining */
+	u32 *maxid;			/* per slot, prefix sum: its largest contributor */
 	u32 free;			/* free slots, chained through pk[].tag */
 
 	u64 *stamp;			/* per link: last tick it carried a packet */
@@ -93,10 +106,10 @@ int txn_engine_charge_reroute(struct txn_engine *e);
 /* A scheduler that wrote e->p or the mirrored counters: -EPROTO. */
 int txn_check_untouched(struct txn_engine *e, u64 t);
 
-/* Hash of contributor @i: sets compare by (count, sum of hashes). */
+/* Hash of contributor @i: sets compare by their sums (struct txn_part). */
 static inline u64 txn_contrib_hash(const struct txn_ledger *L, u32 i)
 {
-	return txn_mix64(L->salt ^ ((u64)i * 0x9e3779b97f4a7c15ULL));
+	return (txn_mix64(L->salt ^ ((u64)i * 0x9e3779b97f4a7c15ULL)) & ~TXN_COUNT_MASK) | 1;
 }
 
 /* Contributions processor @r's result must end with, and whether @i is one. */
@@ -125,11 +138,8 @@ static inline bool txn_bit(const u64 *bits, u64 i)
 /* Add @b's contributions to @a. */
 static inline void txn_part_add(struct txn_part *a, const struct txn_part *b)
 {
-	if (!a->count || b->maxid > a->maxid)
-		a->maxid = b->maxid;
 	a->value += b->value;
-	a->hsum += b->hsum;
-	a->count += b->count;
+	a->proof += b->proof;
 }
 
 /* Fold @part into processor @node's result at tick @t: 0 or -EPROTO. */

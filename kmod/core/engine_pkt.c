@@ -59,7 +59,7 @@ void txn_pkt_prefetch(const struct txn_engine *e, u32 pkt)
 
 u32 txn_pkt_count(const struct txn_engine *e, u32 pkt)
 {
-	return e->L->part && live(e, pkt) ? e->L->part[pkt].count : 0;
+	return e->L->part && live(e, pkt) ? txn_part_count(&e->L->part[pkt]) : 0;
 }
 
 bool txn_has_msg(const struct txn_engine *e, u32 node, u32 msg)
@@ -75,7 +75,7 @@ u32 txn_result_missing(const struct txn_engine *e, u32 node)
 
 	if (!L->res || node >= e->n)
 		return 0;
-	return txn_result_size(L, e->n, node) - L->res[node].count;
+	return txn_result_size(L, e->n, node) - txn_part_count(&L->res[node]);
 }
 
 bool txn_engine_value(const struct txn_engine *e, u32 node, s64 *value)
@@ -152,6 +152,8 @@ u32 txn_copy(struct txn_engine *e, u32 pkt)
 	L->pk[c].next = TXN_NONE;
 	if (L->part)
 		L->part[c] = L->part[pkt];
+	if (L->maxid)
+		L->maxid[c] = L->maxid[pkt];
 	if (L->payload)
 		memcpy(L->payload + (size_t)c * L->p.payload,
 		       L->payload + (size_t)pkt * L->p.payload, L->p.payload);
@@ -243,10 +245,12 @@ int txn_merge(struct txn_engine *e, u32 into, u32 from)
 		return txn_violate(e, now(e), loc, from, "merged packets belong to different results");
 	a = &L->part[into];
 	b = &L->part[from];
-	if ((u64)a->count + b->count > e->n)
+	if ((u64)txn_part_count(a) + txn_part_count(b) > e->n)
 		return txn_violate(e, now(e), loc, from,
 				   "a contribution counted twice: more contributions than processors");
 	txn_part_add(a, b);
+	if (L->maxid && L->maxid[from] > L->maxid[into])
+		L->maxid[into] = L->maxid[from];
 	if (L->tagged)
 		L->pk[from].loc = TXN_LOC_GONE;
 	else
@@ -261,13 +265,13 @@ int txn_fold_part(struct txn_engine *e, u64 t, u32 node, u32 pkt, const struct t
 	struct txn_ledger *L = e->L;
 	struct txn_part *res = &L->res[node];
 
-	if (L->p.op == TXNET_OP_PREFIX_SUM && part->maxid > node)
+	if (L->maxid && L->maxid[pkt] > node)
 		return txn_violate(e, t, node, pkt,
 				   "a contribution from a processor outside the result's set");
-	if ((u64)res->count + part->count > txn_result_size(L, e->n, node))
+	if ((u64)txn_part_count(res) + txn_part_count(part) > txn_result_size(L, e->n, node))
 		return txn_violate(e, t, node, pkt, "a contribution counted twice in a result");
 	txn_part_add(res, part);
-	L->delivered += part->count;
+	L->delivered += txn_part_count(part);
 	return 0;
 }
 
@@ -287,6 +291,6 @@ int txn_fold(struct txn_engine *e, u32 pkt)
 	if (txn_fold_part(e, now(e), loc, pkt, &L->part[pkt]))
 		return -EPROTO;
 	txn_slot_free(L, pkt);
-	e->delivered += L->part[pkt].count;
+	e->delivered += txn_part_count(&L->part[pkt]);
 	return 0;
 }

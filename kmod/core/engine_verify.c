@@ -88,8 +88,7 @@ static void expected_result(const struct txn_ledger *L, u32 n, u32 r, u32 *next,
 		size = n;
 	for (i = *next; i < size; i++) {
 		x->value += (u64)txn_input_value(&L->p, n, i, r);
-		x->hsum += txn_contrib_hash(L, i);
-		x->count++;
+		x->proof += txn_contrib_hash(L, i);
 	}
 	*next = size;
 }
@@ -104,12 +103,12 @@ static int verify_combine(struct txn_engine *e)
 	for (r = 0; r < n; r++) {
 		expected_result(L, n, r, &next, &x);
 		res = &L->res[r];
-		if (res->count > x.count)
+		if (txn_part_count(res) > txn_part_count(&x))
 			return txn_violate(e, L->tick, r, TXN_NONE,
 					   "a contribution counted twice in a result");
-		if (res->count < x.count)
+		if (txn_part_count(res) < txn_part_count(&x))
 			return txn_violate(e, L->tick, r, TXN_NONE, "a contribution is missing from a result");
-		if (res->hsum != x.hsum)
+		if (res->proof != x.proof)
 			return txn_violate(e, L->tick, r, TXN_NONE,
 					   "a result combines the wrong contributions");
 		if (res->value != x.value)

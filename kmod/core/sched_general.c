@@ -530,6 +530,14 @@ static u32 product_center(const struct txn_graph *g)
 /* Steps of searching from every processor for a centre, past which it is bounded instead. */
 #define CENTER_STEPS	(1ULL << 26)
 
+/* Processor @v's eccentricity, by a search from it; @far: a vertex that far. */
+static u32 ecc_from(struct gen *s, u32 v, u32 *scratch, u32 *far)
+{
+	txn_paths_from(&s->P, v, scratch);
+	*far = s->P.queue[s->P.reached - 1];
+	return s->P.dist[*far];
+}
+
 /*
  * A processor of least eccentricity where a search from each would cost
  * too much: a processor's distance to any vertex is a lower bound of its
@@ -552,9 +560,7 @@ static u32 center_bounded(struct gen *s, u32 *scratch)
 		return 0;
 	while (steps + 2 * search <= 4 * CENTER_STEPS) {
 		steps += 2 * search;
-		txn_paths_from(&s->P, c, scratch);
-		far = s->P.queue[s->P.reached - 1];
-		ecc = s->P.dist[far];
+		ecc = ecc_from(s, c, scratch, &far);
 		if (ecc < best_ecc) {
 			best_ecc = ecc;
 			best = c;
@@ -583,7 +589,7 @@ static u32 center_bounded(struct gen *s, u32 *scratch)
  */
 static u32 find_center(struct gen *s)
 {
-	u32 best = 0, best_ecc = TXN_NO_LINK, v, ecc, *scratch;
+	u32 best = 0, best_ecc = TXN_NO_LINK, v, ecc, far, *scratch;
 
 	if (product_of_factors(s->P.g) && !s->faulty)
 		return product_center(s->P.g);
@@ -596,8 +602,7 @@ static u32 find_center(struct gen *s)
 		return best;
 	}
 	for (v = 0; v < s->n; v++) {
-		txn_paths_from(&s->P, v, scratch);
-		ecc = s->P.dist[s->P.queue[s->P.reached - 1]];
+		ecc = ecc_from(s, v, scratch, &far);
 		if (ecc < best_ecc) {
 			best_ecc = ecc;
 			best = v;
@@ -2032,7 +2037,7 @@ static int gen_reroute(struct txn_engine *e)
 	/* a single-port prefix sum's table on a product was charged at its start */
 	if ((u64)rows * s->V * sizeof(struct hop) > REROUTE_BYTES_MAX &&
 	    !(op == TXNET_OP_PREFIX_SUM && product_of_factors(e->g) &&
-	      !scan_product(e->g, op, e->p.port_model)))
+	      e->p.port_model == TXNET_PORT_SINGLE))
 		return -E2BIG;
 	if (take_down(e, s))
 		return -ENOMEM;

@@ -651,4 +651,41 @@ TEST(general_memory_linear_in_packets)
 	}
 }
 
+/*
+ * A combining packet is its 12-byte record and a 16-byte partial: the
+ * sum and the sum of its contributors' hashes, whose low bits count them
+ * (engine_impl.h, struct txn_part).  So a multinode accumulation, n x n
+ * partials, costs the engine at most 28 bytes a slot plus a constant a
+ * link and a node, beside what its schedule charges (priv_bytes).  A
+ * partial with its count and largest contributor apart (24 bytes) broke
+ * this: 36 a slot.
+ */
+TEST(combining_partial_in_16_bytes)
+{
+	static const char *const nets[] = { "torus 16 16", "ring 256", "hypercube 10" };
+	struct txn_run_params p = {
+		.op = TXNET_OP_MULTINODE_ACCUMULATE, .port_model = TXNET_PORT_ALL, .seed = 1,
+	};
+	const struct txn_sched *s = &txn_sched_general;
+	u64 bytes, slots, bound, priv;
+	struct tg t;
+	u32 i;
+
+	for (i = 0; i < ARRAY_SIZE(nets); i++) {
+		ASSERT_EQ(NULL, tg_make(&t, nets[i]));
+		slots = txn_op_slots(p.op, t.g.procs, txn_slot_links(&t.g));
+		ASSERT_EQ((u64)t.g.procs * t.g.procs, slots);
+		priv = s->priv_bytes ? s->priv_bytes(&t.g, p.op, p.port_model, slots) : 0;
+		bytes = txn_engine_bytes(&t.g, s, &p);
+		ASSERT_GT(bytes, priv);
+		bound = 28 * slots + 320 * ((u64)t.g.links + t.g.nodes);
+		EXPECT_LE(bytes - priv, bound) TH_LOG("%s: %llu engine bytes, %.1f a slot", nets[i],
+						      (unsigned long long)(bytes - priv),
+						      (double)(bytes - priv) / slots);
+		/* ... which a 24-byte partial would break */
+		EXPECT_GT(bytes - priv + 8 * slots, bound) TH_LOG("%s: too small to tell", nets[i]);
+		tg_free(&t);
+	}
+}
+
 TEST_HARNESS_MAIN
