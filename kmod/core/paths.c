@@ -49,41 +49,62 @@ int txn_paths_init(struct txn_paths *P, const struct txn_graph *g)
 	return 0;
 }
 
-static void bfs(struct txn_paths *P, u32 start, bool inward, u32 *via)
+/*
+ * A search's one step over neighbour list entry @i (@inward: of in-links,
+ * @lst, else of out-links; @ends: their other ends).  The arrays are the
+ * caller's locals: written through P, dist[] may alias them for all the
+ * compiler knows, and each would be loaded again every step.
+ */
+static __always_inline void bfs_step(u32 i, const bool inward, const u32 *lst, const u32 *ends,
+				     u32 *dist, const u64 *down, u32 du, u32 *via, u32 *queue,
+				     u32 *tail)
+{
+	u32 l = inward ? lst[i] : i, w = ends[i];
+
+	if (dist[w] != TXN_NO_LINK || (down && txn_link_down_in(down, l)))
+		return;
+	dist[w] = du;
+	via[w] = l;
+	queue[(*tail)++] = w;
+}
+
+/*
+ * Breadth first from @start, over in-links (@inward) or out-links: made
+ * twice, each with its arrays fixed (the callers below), as one loop
+ * choosing them each step cost 20 instructions a link.
+ */
+static __always_inline void bfs(struct txn_paths *P, u32 start, const bool inward, u32 *via)
 {
 	const struct txn_graph *g = P->g;
-	u32 head = 0, tail = 0, u, w, i, j, k, l, lo, deg, du;
+	const u32 *first = inward ? P->in_first : g->first;
+	const u32 *lst = inward ? P->in_link : NULL;
+	const u32 *ends = inward ? P->in_src : g->dst;
+	const u64 *down = P->down;
+	u32 *dist = P->dist, *queue = P->queue;
+	u32 nodes = g->nodes, head = 0, tail = 0, u, i, k, lo, hi, du;
 
-	memset(P->dist, 0xff, (size_t)g->nodes * sizeof(u32));
-	for (u = 0; u < g->nodes; u++)
+	memset(dist, 0xff, (size_t)nodes * sizeof(u32));
+	for (u = 0; u < nodes; u++)
 		via[u] = TXN_NO_LINK;
-	P->dist[start] = 0;
-	P->queue[tail++] = start;
+	dist[start] = 0;
+	queue[tail++] = start;
 	/* once every vertex is reached, the rest of the queue finds none new */
-	while (head < tail && tail < g->nodes) {
-		u = P->queue[head++];
-		lo = inward ? P->in_first[u] : g->first[u];
-		deg = (inward ? P->in_first[u + 1] : g->first[u + 1]) - lo;
-		if (!deg)
+	while (head < tail && tail < nodes) {
+		u = queue[head++];
+		lo = first[u];
+		hi = first[u + 1];
+		if (lo == hi)
 			continue;
 		/*
 		 * Each search starts its neighbour lists elsewhere, so the
 		 * trees of different roots use different links.
 		 */
-		k = start % deg;
-		du = P->dist[u] + 1;
-		for (j = 0; j < deg; j++) {
-			i = lo + k;
-			k = k + 1 == deg ? 0 : k + 1;
-			l = inward ? P->in_link[i] : i;
-			w = inward ? P->in_src[i] : g->dst[l];
-			if (P->dist[w] != TXN_NO_LINK ||
-			    (P->down && txn_link_down_in(P->down, l)))
-				continue;
-			P->dist[w] = du;
-			via[w] = l;
-			P->queue[tail++] = w;
-		}
+		k = lo + start % (hi - lo);
+		du = dist[u] + 1;
+		for (i = k; i < hi; i++)
+			bfs_step(i, inward, lst, ends, dist, down, du, via, queue, &tail);
+		for (i = lo; i < k; i++)
+			bfs_step(i, inward, lst, ends, dist, down, du, via, queue, &tail);
 	}
 	P->reached = tail;
 }

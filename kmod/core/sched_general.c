@@ -692,23 +692,29 @@ static void hang_kid(struct gen *s, const struct txn_graph *g, u64 base, u32 l)
 static void balance_from(struct gen *s)
 {
 	const struct txn_paths *P = &s->P;
-	u32 i, j, v, l, best, dv, ok;
+	const u32 *dist = P->dist, *queue = P->queue, *in_first = P->in_first;
+	const u32 *in_link = P->in_link, *in_src = P->in_src;
+	const u64 *down = P->down;
+	u32 *load = s->load, *via = s->via;
+	u32 i, j, v, l, hi, best, least, dv, ok;
 
+	/* locals: load[] and via[] are written, and might alias the rest */
 	for (i = 1; i < P->reached; i++) {
-		v = P->queue[i];
-		dv = P->dist[v];
-		best = s->via[v];
-		s->load[best]--;
-		for (j = P->in_first[v]; j < P->in_first[v + 1]; j++) {
-			l = P->in_link[j];
+		v = queue[i];
+		dv = dist[v];
+		best = via[v];
+		least = --load[best];
+		for (j = in_first[v], hi = in_first[v + 1]; j < hi; j++) {
+			l = in_link[j];
 			/* weighed without a branch: which wins is as random as the loads */
-			ok = (P->dist[P->in_src[j]] == dv - 1) & (s->load[l] < s->load[best]);
-			if (P->down)
-				ok &= !txn_link_down_in(P->down, l);
+			ok = (dist[in_src[j]] == dv - 1) & (load[l] < least);
+			if (down)
+				ok &= !txn_link_down_in(down, l);
 			best = ok ? l : best;
+			least = ok ? load[l] : least;
 		}
-		s->via[v] = best;
-		s->load[best]++;
+		via[v] = best;
+		load[best]++;
 	}
 }
 
@@ -827,22 +833,27 @@ static inline u32 red_link(const struct txn_graph *g, const struct red *r, u32 v
 static void balance_toward(struct gen *s, const struct red *r)
 {
 	const struct txn_graph *g = s->P.g;
-	u32 i, v, l, best, dv, ok;
+	const u32 *dist = s->P.dist, *dst = g->dst, *first = g->first, *queue = s->P.queue;
+	const u64 *down = s->P.down;
+	u32 *load = s->load, *via = s->via;
+	u32 i, v, l, hi, best, least, dv, ok;
 
+	/* locals: load[] and via[] are written, and might alias the rest */
 	for (i = 1; i < s->P.reached; i++) {
-		v = s->P.queue[i];
-		dv = s->P.dist[v];
+		v = queue[i];
+		dv = dist[v];
 		best = red_link(g, &r[v], v);
-		s->load[best]--;
-		for (l = g->first[v]; l < g->first[v + 1]; l++) {
+		least = --load[best];
+		for (l = first[v], hi = first[v + 1]; l < hi; l++) {
 			/* as balance_from(): without a branch */
-			ok = (s->P.dist[g->dst[l]] == dv - 1) & (s->load[l] < s->load[best]);
-			if (s->P.down)
-				ok &= !txn_link_down_in(s->P.down, l);
+			ok = (dist[dst[l]] == dv - 1) & (load[l] < least);
+			if (down)
+				ok &= !txn_link_down_in(down, l);
 			best = ok ? l : best;
+			least = ok ? load[l] : least;
 		}
-		s->via[v] = best;
-		s->load[best]++;
+		via[v] = best;
+		load[best]++;
 	}
 }
 
