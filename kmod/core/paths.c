@@ -81,7 +81,7 @@ static __always_inline void bfs(struct txn_paths *P, u32 start, const bool inwar
 	const u32 *ends = inward ? P->in_src : g->dst;
 	const u64 *down = P->down;
 	u32 *dist = P->dist, *queue = P->queue;
-	u32 nodes = g->nodes, head = 0, tail = 0, u, i, k, lo, hi, du;
+	u32 nodes = g->nodes, head = 0, tail = 0, u, i, k, lo, hi, du, deg = 0, rot = 0;
 
 	memset(dist, 0xff, (size_t)nodes * sizeof(u32));
 	for (u = 0; u < nodes; u++)
@@ -99,7 +99,12 @@ static __always_inline void bfs(struct txn_paths *P, u32 start, const bool inwar
 		 * Each search starts its neighbour lists elsewhere, so the
 		 * trees of different roots use different links.
 		 */
-		k = lo + start % (hi - lo);
+		if (hi - lo != deg) {
+			/* a division a vertex is most of a ring's step: one a degree met */
+			deg = hi - lo;
+			rot = start % deg;
+		}
+		k = lo + rot;
 		du = dist[u] + 1;
 		for (i = k; i < hi; i++)
 			bfs_step(i, inward, lst, ends, dist, down, du, via, queue, &tail);
