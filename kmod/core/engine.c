@@ -529,7 +529,7 @@ static int start_combine(struct txn_engine *e)
 			slot_init(L, pkt, i, r);
 			part_init(e, pkt, i, r);
 			if (i == r) {
-				ret = txn_fold_part(e, 0, r, pkt, &L->part[pkt]);
+				ret = txn_fold_part(e, 0, r, pkt);
 				if (ret)
 					return ret;
 				L->pk[pkt].loc = TXN_LOC_GONE;
@@ -1470,7 +1470,7 @@ static int arrive_at(struct txn_engine *e, u64 t, u32 pkt, u32 to)
 	default:
 		if (!L->tagged || to != tag)
 			return 1;
-		if (txn_fold_part(e, t, to, pkt, &L->part[pkt]))
+		if (txn_fold_part(e, t, to, pkt))
 			return -EPROTO;
 		L->pk[pkt].loc = TXN_LOC_GONE;
 		return 0;

@@ -142,8 +142,8 @@ static inline void txn_part_add(struct txn_part *a, const struct txn_part *b)
 	a->proof += b->proof;
 }
 
-/* Fold @part into processor @node's result at tick @t: 0 or -EPROTO. */
-int txn_fold_part(struct txn_engine *e, u64 t, u32 node, u32 pkt, const struct txn_part *part);
+/* Fold slot @pkt's partial into processor @node's result at tick @t: 0 or -EPROTO. */
+int txn_fold_part(struct txn_engine *e, u64 t, u32 node, u32 pkt);
 
 /* Give slot @pkt back to the free list. */
 void txn_slot_free(struct txn_ledger *L, u32 pkt);

@@ -260,9 +260,10 @@ int txn_merge(struct txn_engine *e, u32 into, u32 from)
 	return 0;
 }
 
-int txn_fold_part(struct txn_engine *e, u64 t, u32 node, u32 pkt, const struct txn_part *part)
+int txn_fold_part(struct txn_engine *e, u64 t, u32 node, u32 pkt)
 {
 	struct txn_ledger *L = e->L;
+	const struct txn_part *part = &L->part[pkt];
 	struct txn_part *res = &L->res[node];
 
 	if (L->maxid && L->maxid[pkt] > node)
@@ -288,7 +289,7 @@ int txn_fold(struct txn_engine *e, u32 pkt)
 	if (held(e, pkt, "a switch has no result to fold into"))
 		return -EPROTO;
 	loc = L->pk[pkt].loc;
-	if (txn_fold_part(e, now(e), loc, pkt, &L->part[pkt]))
+	if (txn_fold_part(e, now(e), loc, pkt))
 		return -EPROTO;
 	txn_slot_free(L, pkt);
 	e->delivered += txn_part_count(&L->part[pkt]);

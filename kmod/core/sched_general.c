@@ -683,17 +683,28 @@ static void hang_kid(struct gen *s, const struct txn_graph *g, u64 base, u32 l)
 	add_kid(s, g, base, l);
 }
 
+/* @v's link up its reduction tree (@r, its entry in the row). */
+static inline u32 red_link(const struct txn_graph *g, const struct red *r, u32 v)
+{
+	return g->first[v] + r->up;
+}
+
 /*
- * A multinode broadcast's trees, one an origin, re-chosen as the
- * accumulation's are (balance_toward()): each vertex's parent the one
- * on a shortest path whose link the fewest trees use, every tree counted
- * first, the search's own parent unless another's link is less used.
+ * Each vertex of the search just made (P->queue) re-chooses its link on
+ * its tree, among those on a shortest path, as the one the fewest trees
+ * use, its own use not counted: the tree's link unless another is less
+ * used.  @inward: a tree out of its origin, over the links into each
+ * vertex (its parent's), starting from via[]; else a tree towards its
+ * result, over the links out of each vertex, starting from row @r's.
+ * The loop is one for both, made twice with its arrays fixed (as bfs()).
  */
-static void balance_from(struct gen *s)
+static __always_inline void rebalance(struct gen *s, const struct red *r, const bool inward)
 {
 	const struct txn_paths *P = &s->P;
-	const u32 *dist = P->dist, *queue = P->queue, *in_first = P->in_first;
-	const u32 *in_link = P->in_link, *in_src = P->in_src;
+	const struct txn_graph *g = P->g;
+	const u32 *dist = P->dist, *queue = P->queue, *in_link = P->in_link;
+	const u32 *first = inward ? P->in_first : g->first;
+	const u32 *other = inward ? P->in_src : g->dst;	/* the link's far end */
 	const u64 *down = P->down;
 	u32 *load = s->load, *via = s->via;
 	u32 i, j, v, l, hi, best, least, dv, ok;
@@ -702,12 +713,12 @@ static void balance_from(struct gen *s)
 	for (i = 1; i < P->reached; i++) {
 		v = queue[i];
 		dv = dist[v];
-		best = via[v];
+		best = inward ? via[v] : red_link(g, &r[v], v);
 		least = --load[best];
-		for (j = in_first[v], hi = in_first[v + 1]; j < hi; j++) {
-			l = in_link[j];
+		for (j = first[v], hi = first[v + 1]; j < hi; j++) {
+			l = inward ? in_link[j] : j;
 			/* weighed without a branch: which wins is as random as the loads */
-			ok = (dist[in_src[j]] == dv - 1) & (load[l] < least);
+			ok = (dist[other[j]] == dv - 1) & (load[l] < least);
 			if (down)
 				ok &= !txn_link_down_in(down, l);
 			best = ok ? l : best;
@@ -716,6 +727,17 @@ static void balance_from(struct gen *s)
 		via[v] = best;
 		load[best]++;
 	}
+}
+
+/*
+ * A multinode broadcast's trees, one an origin, re-chosen as the
+ * accumulation's are (balance_toward()): each vertex's parent the one
+ * on a shortest path whose link the fewest trees use, every tree counted
+ * first, the search's own parent unless another's link is less used.
+ */
+static void balance_from(struct gen *s)
+{
+	rebalance(s, NULL, true);
 }
 
 /* Vertex @w reached over link @l from its parent, in search_again()'s walk. */
@@ -812,12 +834,6 @@ static void set_ups(struct gen *s, struct red *r)
 	}
 }
 
-/* @v's link up its reduction tree (@r, its entry in the row). */
-static inline u32 red_link(const struct txn_graph *g, const struct red *r, u32 v)
-{
-	return g->first[v] + r->up;
-}
-
 /*
  * A multinode accumulation's trees, one a result, each a search from it:
  * searches alike put their links alike, so that the partials of many
@@ -832,29 +848,7 @@ static inline u32 red_link(const struct txn_graph *g, const struct red *r, u32 v
  */
 static void balance_toward(struct gen *s, const struct red *r)
 {
-	const struct txn_graph *g = s->P.g;
-	const u32 *dist = s->P.dist, *dst = g->dst, *first = g->first, *queue = s->P.queue;
-	const u64 *down = s->P.down;
-	u32 *load = s->load, *via = s->via;
-	u32 i, v, l, hi, best, least, dv, ok;
-
-	/* locals: load[] and via[] are written, and might alias the rest */
-	for (i = 1; i < s->P.reached; i++) {
-		v = queue[i];
-		dv = dist[v];
-		best = red_link(g, &r[v], v);
-		least = --load[best];
-		for (l = first[v], hi = first[v + 1]; l < hi; l++) {
-			/* as balance_from(): without a branch */
-			ok = (dist[dst[l]] == dv - 1) & (load[l] < least);
-			if (down)
-				ok &= !txn_link_down_in(down, l);
-			best = ok ? l : best;
-			least = ok ? load[l] : least;
-		}
-		via[v] = best;
-		load[best]++;
-	}
+	rebalance(s, r, false);
 }
 
 /*
