@@ -291,7 +291,7 @@ int txn_fold(struct txn_engine *e, u32 pkt)
 	loc = L->pk[pkt].loc;
 	if (txn_fold_part(e, now(e), loc, pkt))
 		return -EPROTO;
-	txn_slot_free(L, pkt);
 	e->delivered += txn_part_count(&L->part[pkt]);
+	txn_slot_free(L, pkt);
 	return 0;
 }
