@@ -518,7 +518,10 @@ static int start_combine(struct txn_engine *e)
 		free_from(e, n);
 		return 0;
 	}
-	/* an accumulation's only result is its root's: no n x n walk for it */
+	/*
+	 * an accumulation's only result is its root's: no n x n walk for it;
+	 * slots in (i, r) order, as txn_sum_slot() finds them
+	 */
 	lo = L->p.op == TXNET_OP_ACCUMULATE ? L->p.root : 0;
 	hi = L->p.op == TXNET_OP_ACCUMULATE ? L->p.root + 1 : n;
 	for (i = 0; i < n; i++) {

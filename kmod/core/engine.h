@@ -452,6 +452,15 @@ static inline u32 txn_pkt_id(const struct txn_engine *e, u32 src, u32 dst)
 	return src * (e->n - 1) + (dst < src ? dst : dst - 1);
 }
 
+/*
+ * An accumulation, multinode accumulation or data sum: the slot of
+ * processor @i's value for result @r (its own partial, until it is merged).
+ */
+static inline u32 txn_sum_slot(const struct txn_engine *e, u32 i, u32 r)
+{
+	return e->p.op == TXNET_OP_MULTINODE_ACCUMULATE ? i * e->n + r : i;
+}
+
 /* The link from @u to @v, or TXN_NO_LINK. */
 u32 txn_link_between(const struct txn_graph *g, u32 u, u32 v);
 

@@ -69,6 +69,7 @@ enum gen_hint { HINT_NONE, HINT_TREE, HINT_REDUCTION };
 #define TREE_ENTRY	(2 * sizeof(u32) + sizeof(u8))
 /* ... and a reduction row's */
 #define REDUCTION_ENTRY	sizeof(struct red)
+#define HOLD_OWN	(TXN_NONE - 1)
 #define NO_PORT		0xffffU	/* red.up: none (at the result); ports are below it */
 /*
  * A multinode accumulation's trees re-chosen against each other's loads,
@@ -127,12 +128,18 @@ struct gen {
 	 * read by an arrival at v in one cache line
 	 */
 	struct red {
-		u32 hold;	/* the partial v is collecting */
 		u32 sub;	/* the processors whose values merge at v */
 		u16 up;		/* v's port on the tree towards the result */
 		u8 dist;	/* min(v's distance from the result, keys-1) */
 		u8 pad;
 	} *red;
+	/*
+	 * The partial v collects for a result: v's own (txn_sum_slot()), but
+	 * at the result, whose own is folded from the start, the first to
+	 * arrive (root_hold[], a result); after a mend, any (hold[], rows x V
+	 * as red[], made at the first mend; HOLD_OWN: v's own).
+	 */
+	u32 *root_hold, *hold;
 	u32 *crow_of;
 	u32 crows;
 	u32 *load;		/* building reduction rows: per link, the trees it is in */
@@ -394,9 +401,10 @@ static u64 reroute_table_bytes(const struct txn_graph *g, u32 op)
 static u64 gen_reroute_bytes(const struct txn_graph *g, u32 op, u32 port)
 {
 	u64 b = reroute_table_bytes(g, op), words = ((u64)g->links + 63) / 64 * sizeof(u64);
-	/* sums: each result's list of slots (next_of[]) */
+	/* sums: each result's list of slots (next_of[]) and what each vertex collects (hold[]) */
 	u64 lists = tree_sum(g, op) || tree_data_sum(g, op) ?
-		    txn_op_slots(op, g->procs, txn_slot_links(g)) * sizeof(u32) : 0;
+		    txn_op_slots(op, g->procs, txn_slot_links(g)) * sizeof(u32) +
+		    (u64)crows_for(op, g->procs) * g->nodes * sizeof(u32) : 0;
 
 	if (op == TXNET_OP_DATA_SUM && g->nodes == g->procs && b <= REROUTE_BYTES_MAX)
 		return (u64)g->procs * g->nodes * sizeof(struct hop) + g->procs * sizeof(u32) +
@@ -426,6 +434,7 @@ static u64 gen_priv_bytes(const struct txn_graph *g, u32 op, u32 port, u64 npkts
 	       trows * V * sizeof(struct hop) + V * sizeof(u32) +
 	       orows_for(op, (u32)n, sw) * V * (few_ports(g) ? sizeof(u16) + 1 : TREE_ENTRY) +
 	       crows_for(op, (u32)n) * V * sizeof(struct red) +
+	       (crows_for(op, (u32)n) ? n * sizeof(u32) : 0) +
 	       /* building many trees: per link, how many use it (balance_toward()) */
 	       ((crows_for(op, (u32)n) > 1 || orows_for(op, (u32)n, sw) > 1) && !sw ?
 		(u64)g->links * sizeof(u32) : 0) +
@@ -462,6 +471,8 @@ static void gen_fini(struct txn_engine *e)
 	txn_free(s->height);
 	txn_free(s->orow_of);
 	txn_free(s->red);
+	txn_free(s->root_hold);
+	txn_free(s->hold);
 	txn_free(s->load);
 	txn_free(s->crow_of);
 	txn_free(s->tgt);
@@ -861,10 +872,8 @@ static void fill_row(struct gen *s, struct red *r, const u32 *order, u32 count)
 	u32 i, v;
 
 	set_ups(s, r);
-	for (v = 0; v < s->V; v++) {
-		r[v].hold = TXN_NONE;
+	for (v = 0; v < s->V; v++)
 		r[v].sub = v < s->n;
-	}
 	for (i = count; i-- > 1;) {
 		v = order[i];
 		r[s->P.g->dst[s->via[v]]].sub += r[v].sub;
@@ -882,7 +891,7 @@ static void build_reduction(struct gen *s, u32 d, bool balance)
 
 	if (s->switches) {
 		for (v = 0; v < s->V; v++)
-			r[v] = (struct red){ .hold = TXN_NONE, .sub = v < s->n, .up = NO_PORT };
+			r[v] = (struct red){ .sub = v < s->n, .up = NO_PORT };
 		/* Partials cross switches whole: each goes straight to d. */
 		r[d].sub = s->n;
 		return;
@@ -1058,8 +1067,11 @@ static int gen_tables(struct txn_engine *e, struct gen *s)
 			return -E2BIG;
 		s->crow_of = rows_map(n, s->crows, only);
 		s->red = txn_alloc_array((u64)s->crows * s->V, sizeof(struct red));
-		if (!s->crow_of || !s->red)
+		s->root_hold = txn_alloc_array(n, sizeof(u32));
+		if (!s->crow_of || !s->red || !s->root_hold)
 			return -ENOMEM;
+		for (d = 0; d < n; d++)
+			s->root_hold[d] = TXN_NONE;
 	}
 	if ((s->crows > 1 || s->orows > 1) && !s->switches) {
 		s->load = txn_zalloc_array(s->P.g->links, sizeof(u32));
@@ -1739,12 +1751,27 @@ static int tree_scratch(struct txn_engine *e, struct gen *s)
 	return 0;
 }
 
-/* Sums, at the first mend: the lists of each result's slots (n x n for a multinode one). */
+/*
+ * Sums, at the first mend: the lists of each result's slots (n x n for a
+ * multinode one), and what each vertex collects, its own partial until
+ * its row is mended.
+ */
 static int sum_lists(struct txn_engine *e, struct gen *s)
 {
+	u64 i, count = (u64)s->crows * s->V;
+
 	if (!s->next_of)
 		s->next_of = txn_alloc_array(e->npkts, sizeof(u32));
-	return s->next_of ? 0 : -ENOMEM;
+	if (!s->next_of)
+		return -ENOMEM;
+	if (s->hold)
+		return 0;
+	s->hold = txn_alloc_array(count, sizeof(u32));
+	if (!s->hold)
+		return -ENOMEM;
+	for (i = 0; i < count; i++)
+		s->hold[i] = HOLD_OWN;
+	return 0;
 }
 
 /* The origin of broadcast message @m: its tree's row. */
@@ -1844,7 +1871,7 @@ static int sum_mend(struct txn_engine *e, struct gen *s, u32 d)
 {
 	const struct txn_graph *g = e->g;
 	struct red *r = red_at(s, d, 0);
-	u32 *queued = s->bq, pkt, v, i;
+	u32 *queued = s->bq, *hold = &s->hold[(u64)s->crow_of[d] * s->V], pkt, v, i;
 	int ret;
 
 	/*
@@ -1863,14 +1890,14 @@ static int sum_mend(struct txn_engine *e, struct gen *s, u32 d)
 	set_ups(s, r);
 	for (v = 0; v < s->V; v++) {
 		r[v].sub = 0;
-		r[v].hold = TXN_NONE;
+		hold[v] = TXN_NONE;
 	}
 	for (pkt = s->first_of[d]; pkt != TXN_NONE; pkt = s->next_of[pkt]) {
 		v = txn_pkt_loc(e, pkt);
 		/* one partial a node: arrivals merge into it, and it goes once complete */
-		if (r[v].hold != TXN_NONE)
+		if (hold[v] != TXN_NONE)
 			return -EOPNOTSUPP;
-		r[v].hold = pkt;
+		hold[v] = pkt;
 		r[v].sub = txn_pkt_count(e, pkt);
 	}
 	/* the search's order, from d out: every node after its parent */
@@ -2197,16 +2224,34 @@ static void scan(struct txn_engine *e, u32 p, bool entering)
 	}
 }
 
+/* The partial @v collects for result @d (struct gen's root_hold, hold); TXN_NONE: none yet. */
+static inline u32 hold_of(const struct txn_engine *e, const struct gen *s, u32 d, u32 v)
+{
+	u32 h = s->hold ? s->hold[(u64)s->crow_of[d] * s->V + v] : HOLD_OWN;
+
+	if (h != HOLD_OWN)
+		return h;
+	return v == d && e->p.op != TXNET_OP_DATA_SUM ? s->root_hold[d] : txn_sum_slot(e, v, d);
+}
+
 /* A partial for @d reached processor @v on the reduction tree: merge, maybe send. */
 static void reduce_at(struct txn_engine *e, u32 pkt, u32 v, u32 d)
 {
 	struct gen *s = e->priv;
 	struct red *r = red_at(s, d, v);
-	u32 h = r->hold;
+	u32 h = hold_of(e, s, d, v);
 
-	/* mended (sum_mend()): a node whose own partial went on takes the first in */
-	if (h == TXN_NONE)
-		r->hold = h = pkt;
+	/*
+	 * the result's own partial is folded from the start, and after a
+	 * mend (sum_mend()) a node whose own partial went on: the first in
+	 */
+	if (h == TXN_NONE) {
+		h = pkt;
+		if (s->hold && s->hold[(u64)s->crow_of[d] * s->V + v] != HOLD_OWN)
+			s->hold[(u64)s->crow_of[d] * s->V + v] = pkt;
+		else
+			s->root_hold[d] = pkt;
+	}
 	if (pkt != h && txn_merge(e, h, pkt))
 		return;
 	if (txn_pkt_count(e, h) != r->sub)
@@ -2239,10 +2284,10 @@ static u32 far_dist(const struct txn_graph *g, const struct gen *s, u32 d, u32 v
  * Distances past the last key share its bucket, and a bucket is a stack:
  * a link sends the partial pushed there last first.  So those that far
  * are pushed nearest first, by their distance up the tree, each waiting
- * in a list of its distance chained through its hold (a leaf's hold is
- * its own partial, set back as it goes).  Pushed in slot order instead,
- * one end of a linear array of 256 sent its nearest first, and the
- * others waited on it: 447 ticks, 255 now.
+ * in a list of its distance chained through its entry's sub (a leaf's
+ * sub is its own partial's count, set back as it goes).  Pushed in slot
+ * order instead, one end of a linear array of 256 sent its nearest
+ * first, and the others waited on it: 447 ticks, 255 now.
  */
 static int start_sums(struct txn_engine *e, struct gen *s)
 {
@@ -2269,7 +2314,7 @@ static int start_sums(struct txn_engine *e, struct gen *s)
 			/* a link down from the start may make a way longer than the diameter */
 			x = far_dist(g, s, d, v) - (s->keys - 1);
 			x = x < levels ? x : levels - 1;
-			r->hold = head[x];
+			r->sub = head[x];
 			head[x] = pkt;
 		} else {
 			reduce_at(e, pkt, v, d);
@@ -2280,8 +2325,8 @@ static int start_sums(struct txn_engine *e, struct gen *s)
 			v = txn_pkt_loc(e, pkt);
 			d = sum_result(e, s, pkt);
 			r = red_at(s, d, v);
-			next = r->hold;
-			r->hold = pkt;
+			next = r->sub;
+			r->sub = txn_pkt_count(e, pkt);
 			reduce_at(e, pkt, v, d);
 		}
 	txn_free(head);
@@ -2442,12 +2487,6 @@ static int gen_start(struct txn_engine *e)
 	case TXNET_OP_ACCUMULATE:
 	case TXNET_OP_MULTINODE_ACCUMULATE:
 	case TXNET_OP_DATA_SUM:
-		for (pkt = 0; pkt < e->npkts; pkt++) {
-			v = txn_pkt_loc(e, pkt);
-			if (v == TXN_NONE)
-				continue;	/* folded at its own result from the start */
-			red_at(s, sum_result(e, s, pkt), v)->hold = pkt;
-		}
 		ret = start_sums(e, s);
 		if (ret)
 			return ret;
@@ -2557,7 +2596,7 @@ static bool gen_arrive_ahead(const struct txn_engine *e, const struct txn_move *
 		v = e->g->dst[near->link];
 		d = txn_pkt_dst(e, near->pkt);
 		if (v < s->n && d < s->n && s->crow_of[d] != TXN_NONE)
-			txn_pkt_prefetch(e, red_at(s, d, v)->hold);
+			txn_pkt_prefetch(e, hold_of(e, s, d, v));
 		return true;
 	}
 	return false;

@@ -688,4 +688,38 @@ TEST(combining_partial_in_16_bytes)
 	}
 }
 
+/*
+ * What the general schedule keeps a multinode accumulation's partials
+ * with: per result and vertex an 8-byte entry (sched_general.c, struct
+ * red: how many values merge there, its port and distance up the
+ * result's tree); the partial a vertex collects is its own slot
+ * (txn_sum_slot()), so no entry names it.  So the schedule's bytes are at
+ * most 8 a result and vertex plus a constant a link and a node; the
+ * 12-byte entry that named it broke this.
+ */
+TEST(reduction_entry_in_8_bytes)
+{
+	static const char *const nets[] = { "ring 1024", "torus 32 32", "hypercube 10" };
+	struct txn_run_params p = {
+		.op = TXNET_OP_MULTINODE_ACCUMULATE, .port_model = TXNET_PORT_ALL, .seed = 1,
+	};
+	const struct txn_sched *s = &txn_sched_general;
+	u64 priv, entries, bound;
+	struct tg t;
+	u32 i;
+
+	for (i = 0; i < ARRAY_SIZE(nets); i++) {
+		ASSERT_EQ(NULL, tg_make(&t, nets[i]));
+		entries = (u64)t.g.procs * t.g.nodes;
+		priv = s->priv_bytes(&t.g, p.op, p.port_model,
+				     txn_op_slots(p.op, t.g.procs, txn_slot_links(&t.g)));
+		bound = 8 * entries + 320 * ((u64)t.g.links + t.g.nodes);
+		EXPECT_LE(priv, bound) TH_LOG("%s: %llu bytes, %.1f a result and vertex", nets[i],
+					      (unsigned long long)priv, (double)priv / entries);
+		/* ... which a 12-byte entry would break */
+		EXPECT_GT(priv + 4 * entries, bound) TH_LOG("%s: too small to tell", nets[i]);
+		tg_free(&t);
+	}
+}
+
 TEST_HARNESS_MAIN
