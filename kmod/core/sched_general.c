@@ -135,9 +135,10 @@ struct gen {
 	} *red;
 	/*
 	 * The partial v collects for a result: v's own (txn_sum_slot()), but
-	 * at the result, whose own is folded from the start, the first to
-	 * arrive (root_hold[], a result); after a mend, any (hold[], rows x V
-	 * as red[], made at the first mend; HOLD_OWN: v's own).
+	 * at the result (root_hold[], a result: the first to arrive, as its
+	 * own is folded from the start; a data sum's centre keeps its own);
+	 * after a mend, any (hold[], rows x V as red[], made at the first
+	 * mend; HOLD_OWN: as if there were none).
 	 */
 	u32 *root_hold, *hold;
 	u32 *crow_of;
@@ -1072,6 +1073,9 @@ static int gen_tables(struct txn_engine *e, struct gen *s)
 			return -ENOMEM;
 		for (d = 0; d < n; d++)
 			s->root_hold[d] = TXN_NONE;
+		/* nothing of a data sum is folded from the start */
+		if (op == TXNET_OP_DATA_SUM)
+			s->root_hold[s->center] = txn_sum_slot(e, s->center, s->center);
 	}
 	if ((s->crows > 1 || s->orows > 1) && !s->switches) {
 		s->load = txn_zalloc_array(s->P.g->links, sizeof(u32));
@@ -2224,14 +2228,25 @@ static void scan(struct txn_engine *e, u32 p, bool entering)
 	}
 }
 
-/* The partial @v collects for result @d (struct gen's root_hold, hold); TXN_NONE: none yet. */
+/*
+ * Where the partial @v collects for result @d is named (struct gen's
+ * hold, root_hold); NULL: nowhere, it is @v's own.
+ */
+static inline u32 *hold_cell(const struct gen *s, u32 d, u32 v)
+{
+	u32 *h = s->hold ? &s->hold[(u64)s->crow_of[d] * s->V + v] : NULL;
+
+	if (h && *h != HOLD_OWN)
+		return h;
+	return v == d ? &s->root_hold[d] : NULL;
+}
+
+/* The partial @v collects for result @d; TXN_NONE: none yet. */
 static inline u32 hold_of(const struct txn_engine *e, const struct gen *s, u32 d, u32 v)
 {
-	u32 h = s->hold ? s->hold[(u64)s->crow_of[d] * s->V + v] : HOLD_OWN;
+	const u32 *h = hold_cell(s, d, v);
 
-	if (h != HOLD_OWN)
-		return h;
-	return v == d && e->p.op != TXNET_OP_DATA_SUM ? s->root_hold[d] : txn_sum_slot(e, v, d);
+	return h ? *h : txn_sum_slot(e, v, d);
 }
 
 /* A partial for @d reached processor @v on the reduction tree: merge, maybe send. */
@@ -2239,19 +2254,15 @@ static void reduce_at(struct txn_engine *e, u32 pkt, u32 v, u32 d)
 {
 	struct gen *s = e->priv;
 	struct red *r = red_at(s, d, v);
-	u32 h = hold_of(e, s, d, v);
+	u32 *cell = hold_cell(s, d, v), h = cell ? *cell : txn_sum_slot(e, v, d);
 
 	/*
 	 * the result's own partial is folded from the start, and after a
 	 * mend (sum_mend()) a node whose own partial went on: the first in
+	 * (a node's own slot is never TXN_NONE: there is a cell)
 	 */
-	if (h == TXN_NONE) {
-		h = pkt;
-		if (s->hold && s->hold[(u64)s->crow_of[d] * s->V + v] != HOLD_OWN)
-			s->hold[(u64)s->crow_of[d] * s->V + v] = pkt;
-		else
-			s->root_hold[d] = pkt;
-	}
+	if (h == TXN_NONE)
+		*cell = h = pkt;
 	if (pkt != h && txn_merge(e, h, pkt))
 		return;
 	if (txn_pkt_count(e, h) != r->sub)
