@@ -157,8 +157,9 @@ static u32 engine_layout(const struct txn_graph *g, const struct layout_args *la
 	a[k++] = OWN(recvd, n, sizeof(u32), true);
 	a[k++] = OWN(down, (links + 63) / 64, sizeof(u64), true);
 	if (txn_op_combines(la->op)) {
-		a[k++] = OWN(part, npkts, sizeof(struct txn_part), true);
-		a[k++] = OWN(res, n, sizeof(struct txn_part), true);
+		a[k++] = OWN(part, npkts, sizeof(u64), true);
+		a[k++] = OWN(res, n, sizeof(u64), true);
+		a[k++] = OWN(res_count, n, sizeof(u32), true);
 		if (la->op == TXNET_OP_PREFIX_SUM)
 			a[k++] = OWN(maxid, npkts, sizeof(u32), false);
 		if (la->nvalues)
@@ -273,7 +274,8 @@ static const struct txn_array engine_arrays[] = {
 	PUB(sqk, 0, 0, 0),
 	OWN(pk, 0, 0, 0), OWN(payload, 0, 0, 0), OWN(stamp, 0, 0, 0), OWN(sent_at, 0, 0, 0),
 	OWN(recv_at, 0, 0, 0), OWN(arrivals, 0, 0, 0), OWN(recvd, 0, 0, 0), OWN(part, 0, 0, 0),
-	OWN(maxid, 0, 0, 0), OWN(res, 0, 0, 0), OWN(vals, 0, 0, 0), OWN(have, 0, 0, 0),
+	OWN(maxid, 0, 0, 0), OWN(res, 0, 0, 0), OWN(res_count, 0, 0, 0), OWN(vals, 0, 0, 0),
+	OWN(have, 0, 0, 0),
 	OWN(src, 0, 0, 0), OWN(len, 0, 0, 0), OWN(sum, 0, 0, 0), OWN(dests, 0, 0, 0),
 	OWN(down, 0, 0, 0),
 	PUB(lost, 0, 0, 0), OWN(hops, 0, 0, 0), OWN(landed, 0, 0, 0), PUB(ways, 0, 0, 0),
@@ -482,14 +484,15 @@ static void start_broadcast(struct txn_engine *e)
 	free_from(e, L->nmsgs);
 }
 
+/* Slot @pkt: processor @i's input for result @r, at @i. */
 static void part_init(struct txn_engine *e, u32 pkt, u32 i, u32 r)
 {
-	struct txn_part *pt = &e->L->part[pkt];
+	struct txn_ledger *L = e->L;
 
-	pt->value = (u64)txn_input_value(&e->L->p, e->n, i, r);
-	pt->proof = txn_contrib_hash(e->L, i);
-	if (e->L->maxid)
-		e->L->maxid[pkt] = i;
+	slot_init(L, pkt, i, 1);
+	L->part[pkt] = (u64)txn_input_value(&L->p, e->n, i, r) + txn_contrib_hash(L, i);
+	if (L->maxid)
+		L->maxid[pkt] = i;
 }
 
 /*
@@ -511,10 +514,9 @@ static int start_combine(struct txn_engine *e)
 	}
 	L->tagged = L->p.op == TXNET_OP_ACCUMULATE || L->p.op == TXNET_OP_MULTINODE_ACCUMULATE;
 	if (!L->tagged) {
-		for (i = 0; i < n; i++) {
-			slot_init(L, i, i, TXN_NONE);
+		L->dest_by = TXN_DEST_NONE;
+		for (i = 0; i < n; i++)
 			part_init(e, i, i, 0);
-		}
 		free_from(e, n);
 		return 0;
 	}
@@ -522,6 +524,9 @@ static int start_combine(struct txn_engine *e)
 	 * an accumulation's only result is its root's: no n x n walk for it;
 	 * slots in (i, r) order, as txn_sum_slot() finds them
 	 */
+	L->dest_by = L->p.op == TXNET_OP_ACCUMULATE ? TXN_DEST_ROOT : TXN_DEST_SLOT;
+	L->dest_n = n;
+	L->dest_mul = ~0ULL / n + 1;
 	lo = L->p.op == TXNET_OP_ACCUMULATE ? L->p.root : 0;
 	hi = L->p.op == TXNET_OP_ACCUMULATE ? L->p.root + 1 : n;
 	for (i = 0; i < n; i++) {
@@ -529,7 +534,6 @@ static int start_combine(struct txn_engine *e)
 			if (!txn_contributes(L, i, r) ||
 			    (L->p.op == TXNET_OP_ACCUMULATE && pkt >= e->npkts))
 				continue;
-			slot_init(L, pkt, i, r);
 			part_init(e, pkt, i, r);
 			if (i == r) {
 				ret = txn_fold_part(e, 0, r, pkt);
@@ -924,11 +928,11 @@ static __always_inline void lane_head_later(struct txn_pkt *pk, u32 head,
 	lk->head = TXN_SQ_LATER;
 }
 
-static __always_inline void lane_head_key(const struct txn_engine *e, const struct txn_pkt *pk,
-					  u32 head, u32 link, struct txn_lane_keys *lk)
+static __always_inline void lane_head_key(const struct txn_engine *e, u32 head, u32 link,
+					  struct txn_lane_keys *lk)
 {
 	if (lk->head == TXN_SQ_LATER)
-		lk->head = e->sched->sq_key(e, link, pk[head].tag);
+		lk->head = e->sched->sq_key(e, link, txn_slot_dest(e->L, head));
 }
 
 /* Out of order: the tail is less urgent, so the walk ends before it. */
@@ -938,7 +942,7 @@ static noinline void lane_walk(const struct txn_engine *e, struct txn_pkt *pk, u
 	txn_sq_key_fn *key = e->sched->sq_key;
 	u32 prev, cur;
 
-	for (prev = head, cur = pk[prev].next; key(e, link, pk[cur].tag) >= k;
+	for (prev = head, cur = pk[prev].next; key(e, link, txn_slot_dest(e->L, cur)) >= k;
 	     prev = cur, cur = pk[cur].next)
 		;
 	pk[pkt].next = cur;
@@ -970,7 +974,7 @@ static __always_inline void lane_insert(const struct txn_engine *e, struct txn_p
 		lk->tail = k;
 		return;
 	}
-	lane_head_key(e, pk, *head, link, lk);
+	lane_head_key(e, *head, link, lk);
 	if (k > lk->head) {
 		pk[pkt].next = *head;
 		*head = pkt;
@@ -992,7 +996,7 @@ void txn_sq_push(struct txn_engine *e, u32 link, u32 pkt, bool arrival)
 {
 	struct txn_qs q = qs_of(e);
 	struct txn_pkt *pk = e->L->pk;
-	u32 k = e->sched->sq_key(e, link, pk[pkt].tag);
+	u32 k = e->sched->sq_key(e, link, txn_slot_dest(e->L, pkt));
 
 	if (arrival) {
 		sq_push_key(e, &q, pk, link, pkt, k);
@@ -1012,8 +1016,8 @@ static __always_inline u32 sq_pop(struct txn_engine *e, const struct txn_qs *q,
 	if (own == TXN_NONE && got == TXN_NONE)
 		return TXN_NONE;
 	if (own != TXN_NONE && got != TXN_NONE) {
-		lane_head_key(e, pk, own, link, &lk[0]);
-		lane_head_key(e, pk, got, link, &lk[1]);
+		lane_head_key(e, own, link, &lk[0]);
+		lane_head_key(e, got, link, &lk[1]);
 	}
 	/* ties: the packet that was there first */
 	if (own == TXN_NONE || (got != TXN_NONE && lk[1].head > lk[0].head)) {
@@ -1439,7 +1443,7 @@ static void set_bit64(u64 *bits, u64 i)
 static int arrive_at(struct txn_engine *e, u64 t, u32 pkt, u32 to)
 {
 	struct txn_ledger *L = e->L;
-	u32 tag = L->pk[pkt].tag;
+	u32 tag = txn_slot_dest(L, pkt);
 	u64 bit;
 
 	switch (L->kind) {

@@ -36,35 +36,32 @@ enum txn_kind {
 struct txn_pkt {
 	u32 next;		/* queue chain: txn_q_*, txn_pq_* */
 	u32 loc;		/* vertex, or TXN_LOC_* */
-	u32 tag;		/* destination, message or result node; free chain */
+	u32 tag;		/* destination, message; combining: its count; free chain */
 };
-
-
 
 /*
- * A partial result: which contributions and their sum, 16 bytes.  Which
- * contributions is a sum of their hashes (txn_contrib_hash()), each hash 1
- * in its low TXN_COUNT_BITS, so that those bits count them: a count is at
- * most the processors (every merge and fold is checked), under 2^25, and
- * never carries into the 39 bits of hash above it.
+ * Where a combining packet goes is its slot's (an accumulation's root; a
+ * multinode accumulation's slot i n + r goes to r: txn_sum_slot()), so
+ * its tag counts the contributions its partial holds, and the partial is
+ * one word: their inputs' wrapping sum plus their contributors' hashes
+ * (txn_contrib_hash()).  The hashes seal the sum: a result whose count is
+ * right but whose set is not differs from its inputs plus their hashes
+ * except by a 2^-64 chance, and verification takes them out again.
  */
-#define TXN_COUNT_BITS		25
-#define TXN_COUNT_MASK		((1ULL << TXN_COUNT_BITS) - 1)
-
-struct txn_part {
-	u64 value;		/* wrapping sum of the s64 inputs */
-	u64 proof;		/* sum of the contributors' hashes; low bits: how many */
+enum txn_dest_by {
+	TXN_DEST_TAG,		/* pk[].tag */
+	TXN_DEST_NONE,		/* a data or prefix sum: every partial is everyone's */
+	TXN_DEST_ROOT,		/* p.root */
+	TXN_DEST_SLOT,		/* slot mod n */
 };
-
-static inline u32 txn_part_count(const struct txn_part *pt)
-{
-	return pt->proof & TXN_COUNT_MASK;
-}
 
 struct txn_ledger {
 	struct txn_run_params p;	/* the engine's own copy, values -> vals */
 	struct txn_run_params pub;	/* what e->p must still be */
 	u32 kind;			/* enum txn_kind */
+	u32 dest_by;			/* enum txn_dest_by */
+	u32 dest_n;			/* TXN_DEST_SLOT: the processors */
+	u64 dest_mul;			/* ... and 2^64 / n, rounded up (txn_mod()) */
 	bool tagged;			/* combining: packets belong to one result */
 	bool copies;			/* txn_copy() allowed */
 	bool open;			/* user ports: packets come and go */
@@ -76,7 +73,7 @@ struct txn_ledger {
 
 	u8 *payload;			/* per slot, p.payload bytes */
 	struct txn_pkt *pk;		/* per slot */
-	struct txn_part *part;		/* per slot: combining */
+	u64 *part;			/* per slot, combining: its sealed sum */
 	u32 *maxid;			/* per slot, prefix sum: its largest contributor */
 	u32 free;			/* free slots, chained through pk[].tag */
 
@@ -87,7 +84,9 @@ struct txn_ledger {
 
 	u32 *recvd;			/* per processor: packets received */
 	u64 *have;			/* broadcast: bit msg * n + node */
-	struct txn_part *res;		/* per processor: its result (combining) */
+	u64 *res;			/* per processor, combining: its result (sealed) */
+	u32 *res_count;			/* ... and its contributions */
+	bool unsealed;			/* verified: res[] holds the sums alone */
 	s64 *vals;			/* the inputs, copied */
 
 	u32 *src, *len, *sum;		/* open traffic: per slot */
@@ -106,10 +105,31 @@ int txn_engine_charge_reroute(struct txn_engine *e);
 /* A scheduler that wrote e->p or the mirrored counters: -EPROTO. */
 int txn_check_untouched(struct txn_engine *e, u64 t);
 
-/* Hash of contributor @i: sets compare by their sums (struct txn_part). */
+/* Hash of contributor @i, which seals its inputs (enum txn_dest_by). */
 static inline u64 txn_contrib_hash(const struct txn_ledger *L, u32 i)
 {
-	return (txn_mix64(L->salt ^ ((u64)i * 0x9e3779b97f4a7c15ULL)) & ~TXN_COUNT_MASK) | 1;
+	return txn_mix64(L->salt ^ ((u64)i * 0x9e3779b97f4a7c15ULL));
+}
+
+/*
+ * @a mod @d, by @mul = 2^64 / @d rounded up (0 for 1): a multiply, not a
+ * division, on the way of every multinode accumulation's hop (Lemire,
+ * Kaser and Kurz, "Faster Remainder by Direct Computation", 2019).
+ */
+static inline u32 txn_mod(u32 a, u64 mul, u32 d)
+{
+	return (u32)mul_u64_u64_shr(mul * a, d, 64);
+}
+
+/* Where slot @pkt's packet is bound: a processor, a message, or TXN_NONE. */
+static inline u32 txn_slot_dest(const struct txn_ledger *L, u32 pkt)
+{
+	/* unicast and broadcast first: their hops are the most (their own paths read pk[].tag) */
+	if (L->dest_by == TXN_DEST_TAG)
+		return L->pk[pkt].tag;
+	if (L->dest_by == TXN_DEST_SLOT)
+		return txn_mod(pkt, L->dest_mul, L->dest_n);
+	return L->dest_by == TXN_DEST_ROOT ? L->p.root : TXN_NONE;
 }
 
 /* Contributions processor @r's result must end with, and whether @i is one. */
@@ -133,13 +153,6 @@ static inline void txn_slot_prefetch(const struct txn_ledger *L, u32 pkt)
 static inline bool txn_bit(const u64 *bits, u64 i)
 {
 	return bits[i / 64] >> (i % 64) & 1;
-}
-
-/* Add @b's contributions to @a. */
-static inline void txn_part_add(struct txn_part *a, const struct txn_part *b)
-{
-	a->value += b->value;
-	a->proof += b->proof;
 }
 
 /* Fold slot @pkt's partial into processor @node's result at tick @t: 0 or -EPROTO. */

@@ -26,7 +26,7 @@ u32 txn_pkt_dst(const struct txn_engine *e, u32 pkt)
 {
 	if (pkt >= e->npkts || e->L->pk[pkt].loc == TXN_LOC_FREE)
 		return TXN_NONE;
-	return e->L->pk[pkt].tag;
+	return txn_slot_dest(e->L, pkt);
 }
 
 u32 txn_pkt_src(const struct txn_engine *e, u32 pkt)
@@ -59,7 +59,7 @@ void txn_pkt_prefetch(const struct txn_engine *e, u32 pkt)
 
 u32 txn_pkt_count(const struct txn_engine *e, u32 pkt)
 {
-	return e->L->part && live(e, pkt) ? txn_part_count(&e->L->part[pkt]) : 0;
+	return e->L->part && live(e, pkt) ? e->L->pk[pkt].tag : 0;
 }
 
 bool txn_has_msg(const struct txn_engine *e, u32 node, u32 msg)
@@ -75,16 +75,16 @@ u32 txn_result_missing(const struct txn_engine *e, u32 node)
 
 	if (!L->res || node >= e->n)
 		return 0;
-	return txn_result_size(L, e->n, node) - txn_part_count(&L->res[node]);
+	return txn_result_size(L, e->n, node) - L->res_count[node];
 }
 
 bool txn_engine_value(const struct txn_engine *e, u32 node, s64 *value)
 {
 	const struct txn_ledger *L = e->L;
 
-	if (!L || !L->res || node >= e->n || !txn_result_size(L, e->n, node))
+	if (!L || !L->res || !L->unsealed || node >= e->n || !txn_result_size(L, e->n, node))
 		return false;
-	*value = (s64)L->res[node].value;
+	*value = (s64)L->res[node];
 	return true;
 }
 
@@ -225,7 +225,6 @@ int txn_drop_copy(struct txn_engine *e, u32 pkt)
 int txn_merge(struct txn_engine *e, u32 into, u32 from)
 {
 	struct txn_ledger *L = e->L;
-	struct txn_part *a, *b;
 	u32 loc;
 
 	if (e->failed)
@@ -241,14 +240,13 @@ int txn_merge(struct txn_engine *e, u32 into, u32 from)
 				   "a contribution counted twice: packet merged with itself");
 	if (L->pk[from].loc != loc)
 		return txn_violate(e, now(e), loc, from, "merged packets are at different nodes");
-	if (L->pk[from].tag != L->pk[into].tag)
+	if (txn_slot_dest(L, from) != txn_slot_dest(L, into))
 		return txn_violate(e, now(e), loc, from, "merged packets belong to different results");
-	a = &L->part[into];
-	b = &L->part[from];
-	if ((u64)txn_part_count(a) + txn_part_count(b) > e->n)
+	if ((u64)L->pk[into].tag + L->pk[from].tag > e->n)
 		return txn_violate(e, now(e), loc, from,
 				   "a contribution counted twice: more contributions than processors");
-	txn_part_add(a, b);
+	L->pk[into].tag += L->pk[from].tag;
+	L->part[into] += L->part[from];
 	if (L->maxid && L->maxid[from] > L->maxid[into])
 		L->maxid[into] = L->maxid[from];
 	if (L->tagged)
@@ -263,16 +261,16 @@ int txn_merge(struct txn_engine *e, u32 into, u32 from)
 int txn_fold_part(struct txn_engine *e, u64 t, u32 node, u32 pkt)
 {
 	struct txn_ledger *L = e->L;
-	const struct txn_part *part = &L->part[pkt];
-	struct txn_part *res = &L->res[node];
+	u32 count = L->pk[pkt].tag;
 
 	if (L->maxid && L->maxid[pkt] > node)
 		return txn_violate(e, t, node, pkt,
 				   "a contribution from a processor outside the result's set");
-	if ((u64)txn_part_count(res) + txn_part_count(part) > txn_result_size(L, e->n, node))
+	if ((u64)L->res_count[node] + count > txn_result_size(L, e->n, node))
 		return txn_violate(e, t, node, pkt, "a contribution counted twice in a result");
-	txn_part_add(res, part);
-	L->delivered += txn_part_count(part);
+	L->res_count[node] += count;
+	L->res[node] += L->part[pkt];
+	L->delivered += count;
 	return 0;
 }
 
@@ -291,7 +289,7 @@ int txn_fold(struct txn_engine *e, u32 pkt)
 	loc = L->pk[pkt].loc;
 	if (txn_fold_part(e, now(e), loc, pkt))
 		return -EPROTO;
-	e->delivered += txn_part_count(&L->part[pkt]);
+	e->delivered += L->pk[pkt].tag;
 	txn_slot_free(L, pkt);
 	return 0;
 }

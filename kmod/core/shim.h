@@ -16,6 +16,7 @@
 #include <linux/mm.h>
 #include <linux/prefetch.h>
 #include <linux/bitops.h>
+#include <linux/math64.h>
 
 /*
  * The largest array core allocates: kvmalloc() refuses more than INT_MAX
@@ -188,6 +189,12 @@ static inline u32 txn_popcount(u32 x)
 	x = (x & 0x33333333U) + ((x >> 2) & 0x33333333U);
 	x = (x + (x >> 4)) & 0x0f0f0f0fU;
 	return (x * 0x01010101U) >> 24;
+}
+
+/* linux/math64.h's, as it is on 64-bit machines */
+static inline u64 mul_u64_u64_shr(u64 a, u64 mul, unsigned int shift)
+{
+	return (u64)(((__uint128_t)a * mul) >> shift);
 }
 
 /* linux/compiler.h's: the compiler may assume nothing of @var's value from here on. */

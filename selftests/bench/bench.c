@@ -205,8 +205,12 @@ static int run_case(const struct bnet *nt, u32 op, u32 algo, u32 port, int reps,
 	r->bytes = txn_engine_bytes(&g, s, &p);
 	for (rep = 0; rep < reps && (rep < 3 || spent < 0.3); rep++) {
 		t0 = now();
-		if (bench_start(&e, &g, s, &p))
+		ret = bench_start(&e, &g, s, &p);
+		if (ret) {
+			fprintf(stderr, "bench: %s %s %s: no start: %d\n", nt->label,
+				txn_op_name(op), s->name, ret);
 			return -1;
+		}
 		t1 = now();
 		if (!rep || t1 - t0 < r->start)
 			r->start = t1 - t0;
@@ -215,6 +219,10 @@ static int run_case(const struct bnet *nt, u32 op, u32 algo, u32 port, int reps,
 		t1 = now();
 		if (ret == 1)
 			ret = txn_engine_verify(&e);
+		if (ret && e.failed)
+			fprintf(stderr, "bench: %s %s %s: not verified: %s (tick %llu, node %u)\n",
+				nt->label, txn_op_name(op), s->name, e.v.rule,
+				(unsigned long long)e.v.tick, e.v.node);
 		spent += t1 - t0;
 		if (t1 - t0 < r->best)
 			r->best = t1 - t0;

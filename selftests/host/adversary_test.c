@@ -42,7 +42,7 @@
 #define R_TWICE_SELF	"a contribution counted twice: packet merged with itself"
 #define R_TWICE_MERGE	"a contribution counted twice: more contributions than processors"
 #define R_TWICE_FOLD	"a contribution counted twice in a result"
-#define R_WRONG_SET	"a result combines the wrong contributions"
+#define R_WRONG_SET	"a result differs from its inputs: wrong contributions or values"
 #define R_MISSING	"a contribution is missing from a result"
 #define R_NO_COPIES	"copy in an operation that forbids copies"
 #define R_NO_MERGES	"merge in an operation that does not combine"
@@ -1343,14 +1343,28 @@ TEST(contribution_counted_twice)
 	EXPECT_CAUGHT(o, R_TWICE_FOLD, adv.did_tick + 1, adv.did_node, "");
 	/*
 	 * ... and if node 0 drops 2's value, the counts balance and the run
-	 * completes in tick 2: the hash tells 0's result holds 1's value in
-	 * place of 2's.
+	 * completes in tick 2: the hashes sealed into the sums tell 0's
+	 * result holds 1's value in place of 2's ...
 	 */
 	s = arm(&flood, NULL, instead_arrive, 1, 0);
 	ASSERT_EQ(0, go("linear 3", &s, &p, &o));
 	ASSERT_TRUE(adv.did);
 	EXPECT_EQ(o.expected, o.delivered);
 	EXPECT_CAUGHT(o, R_WRONG_SET, 2, 0, "");
+	/* ... even where 1's input and 2's are equal: then only the hashes differ */
+	s = arm(&flood, NULL, instead_arrive, 1, 0);
+	p.values = (const s64[]){ 7, 5, 5 };
+	p.nvalues = 3;
+	ASSERT_EQ(0, go("linear 3", &s, &p, &o));
+	ASSERT_TRUE(adv.did);
+	EXPECT_EQ(o.expected, o.delivered);
+	EXPECT_CAUGHT(o, R_WRONG_SET, 2, 0, "");
+	/* ... and the same run with nothing swapped is verified, its sums unsealed */
+	s = arm(&flood, NULL, NULL, 0, 0);
+	ASSERT_EQ(0, go("linear 3", &s, &p, &o));
+	EXPECT_VERIFIED(o, "");
+	EXPECT_EQ(17, o.value[0]);
+	EXPECT_EQ(17, o.value[2]);
 }
 
 /* ------------------------------------------------ 10. dropped */

@@ -652,15 +652,15 @@ TEST(general_memory_linear_in_packets)
 }
 
 /*
- * A combining packet is its 12-byte record and a 16-byte partial: the
- * sum and the sum of its contributors' hashes, whose low bits count them
- * (engine_impl.h, struct txn_part).  So a multinode accumulation, n x n
- * partials, costs the engine at most 28 bytes a slot plus a constant a
- * link and a node, beside what its schedule charges (priv_bytes).  A
- * partial with its count and largest contributor apart (24 bytes) broke
- * this: 36 a slot.
+ * A combining packet is its 12-byte record, whose tag counts its
+ * contributions (where it goes is its slot's), and an 8-byte partial:
+ * their sum sealed with their contributors' hashes (engine_impl.h, enum
+ * txn_dest_by).  So a multinode accumulation, n x n partials, costs the
+ * engine at most 20 bytes a slot plus a constant a link and a node,
+ * beside what its schedule charges (priv_bytes).  The 16-byte partial
+ * that kept the hashes apart broke this: 28 a slot.
  */
-TEST(combining_partial_in_16_bytes)
+TEST(combining_slot_in_20_bytes)
 {
 	static const char *const nets[] = { "torus 16 16", "ring 256", "hypercube 10" };
 	struct txn_run_params p = {
@@ -678,11 +678,11 @@ TEST(combining_partial_in_16_bytes)
 		priv = s->priv_bytes ? s->priv_bytes(&t.g, p.op, p.port_model, slots) : 0;
 		bytes = txn_engine_bytes(&t.g, s, &p);
 		ASSERT_GT(bytes, priv);
-		bound = 28 * slots + 320 * ((u64)t.g.links + t.g.nodes);
+		bound = 20 * slots + 320 * ((u64)t.g.links + t.g.nodes);
 		EXPECT_LE(bytes - priv, bound) TH_LOG("%s: %llu engine bytes, %.1f a slot", nets[i],
 						      (unsigned long long)(bytes - priv),
 						      (double)(bytes - priv) / slots);
-		/* ... which a 24-byte partial would break */
+		/* ... which a 16-byte partial would break */
 		EXPECT_GT(bytes - priv + 8 * slots, bound) TH_LOG("%s: too small to tell", nets[i]);
 		tg_free(&t);
 	}
