@@ -438,4 +438,31 @@ TEST(fault_names_round_trip)
 	EXPECT_EQ(-EINVAL, txn_fault_from_name("nonsense"));
 }
 
+/*
+ * A multinode accumulation's slot i n + r goes to r, found by txn_mod()'s
+ * multiply (engine_impl.h), not a division: it must be the remainder for
+ * every divisor a run can have (processors < 2^24) and every slot, the
+ * extremes included.  A mod by the high half of the product alone, or a
+ * multiplier rounded down, is wrong for some of these.
+ */
+TEST(slot_mod_is_the_remainder)
+{
+	u32 d, k, a, x = 12345, bad = 0;
+	u64 mul;
+
+	for (d = 1; d < (1U << 24); d += d < (1U << 17) ? 1 : 997) {
+		const u32 edge[] = { 0, 1, d - 1, d, d + 1, 0xffffffffU, 0xfffffff0U,
+				     (u32)((u64)d * d - 1) };
+
+		mul = ~0ULL / d + 1;
+		for (k = 0; k < ARRAY_SIZE(edge) + 16; k++) {
+			x = x * 1664525U + 1013904223U;
+			a = k < ARRAY_SIZE(edge) ? edge[k] : x;
+			if (txn_mod(a, mul, d) != a % d && bad++ < 5)
+				TH_LOG("%u mod %u: %u, not %u", a, d, txn_mod(a, mul, d), a % d);
+		}
+	}
+	EXPECT_EQ(0, bad);
+}
+
 TEST_HARNESS_MAIN
