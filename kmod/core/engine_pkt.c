@@ -22,6 +22,13 @@ u32 txn_pkt_loc(const struct txn_engine *e, u32 pkt)
 	return live(e, pkt) ? e->L->pk[pkt].loc & ~TXN_LOC_MARKS : TXN_NONE;
 }
 
+u32 txn_sum_dest(const struct txn_ledger *L, u32 pkt)
+{
+	if (L->dest_by == TXN_DEST_SLOT)
+		return txn_mod(pkt, L->dest_mul, L->dest_n);
+	return L->dest_by == TXN_DEST_ROOT ? L->p.root : TXN_NONE;
+}
+
 u32 txn_pkt_dst(const struct txn_engine *e, u32 pkt)
 {
 	if (pkt >= e->npkts || e->L->pk[pkt].loc == TXN_LOC_FREE)
