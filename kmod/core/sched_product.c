@@ -281,7 +281,8 @@ static u32 factor_port(u32 kind, u32 k, u32 a, u32 b)
 	case TXNET_DIM_LINEAR:
 		return b < a ? 0 : a > 0;
 	case TXNET_DIM_RING:
-		return k == 2 || b == (a + k - 1) % k ? 0 : 1;
+		/* a's predecessor, a - 1 mod k, without a division a hop */
+		return k == 2 || b == (a ? a - 1 : k - 1) ? 0 : 1;
 	default:
 		return b < a ? b : b - 1;
 	}
@@ -325,24 +326,32 @@ struct a3_hop {
 	const struct hop_ev *ev;
 };
 
-static int a3_round(const struct trace *h, u32 nh, u32 r, u32 tau,
-		    int (*emit)(void *ctx, const struct a3_hop *x), void *ctx)
+/*
+ * Always inline, so that the tick's @emit (a3_move()) is inlined too, not
+ * called through a pointer each hop.  The rotations c + j0 mod nh are
+ * carried from c to c + 1, not divided out each hop.
+ */
+static __always_inline int a3_round(const struct trace *h, u32 nh, u32 r, u32 tau,
+				    int (*emit)(void *ctx, const struct a3_hop *x), void *ctx)
 {
 	const struct hop_ev *ev;
 	struct a3_hop x;
-	u32 q, c, s;
+	u32 q, c, s, sj, di;
 	int ret;
 
 	for (q = h->at[tau]; q < h->at[tau + 1]; q++) {
 		ev = &h->ev[q];
 		x.ev = ev;
 		s = (ev->b + nh - ev->a) % nh;
+		/* at c = 0; each is c plus a constant, mod nh */
+		sj = r ? (nh - sigma_inv(nh, r - 1, s)) % nh : 0;
+		di = r + 1 < nh ? sigma(nh, r, s) % nh : 0;
 		for (c = 0; c < nh; c++) {
 			x.c = c;
 			/* along A in A_c: round 0 its own packets, then what B brought */
 			x.b = false;
 			x.si = ev->a;
-			x.sj = r ? (c + nh - sigma_inv(nh, r - 1, s)) % nh : c;
+			x.sj = sj;
 			x.di = ev->b;
 			x.dj = c;
 			ret = emit(ctx, &x);
@@ -352,8 +361,10 @@ static int a3_round(const struct trace *h, u32 nh, u32 r, u32 tau,
 			x.b = true;
 			x.si = c;
 			x.sj = ev->a;
-			x.di = r + 1 < nh ? (c + sigma(nh, r, s)) % nh : c;
+			x.di = di;
 			x.dj = ev->b;
+			sj = sj + 1 < nh ? sj + 1 : 0;
+			di = di + 1 < nh ? di + 1 : 0;
 			ret = emit(ctx, &x);
 			if (ret)
 				return ret;
