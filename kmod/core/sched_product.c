@@ -289,7 +289,8 @@ static u32 factor_port(u32 kind, u32 k, u32 a, u32 b)
 }
 
 /* The link from node @v along dimension @t to coordinate @to there. */
-static u32 link_along(const struct txn_engine *e, const struct prod *P, u32 v, u32 t, u32 to)
+static __always_inline u32 link_along(const struct txn_engine *e, const struct prod *P, u32 v,
+				      u32 t, u32 to)
 {
 	u64 at = (u64)v * P->d + t;
 
@@ -608,7 +609,7 @@ static void a2_choose(struct txn_engine *e)
 	P->phase++;
 }
 
-static int a3_move(void *ctx, const struct a3_hop *x)
+static __always_inline int a3_move(void *ctx, const struct a3_hop *x)
 {
 	struct txn_engine *e = ctx;
 	const struct prod *P = e->priv;
