@@ -126,10 +126,11 @@ pictures: deps
 	@$(TOP)/selftests/vm/pictures --kernel $(RUN_KVER) $(TOP)/Documentation/pictures
 
 # Engine throughput at host speed; PAYLOAD=N bytes per packet (default 0),
-# FILTER=TEXT for some networks only, SCALE=1 for the 128x128 torus.
+# FILTER=TEXT for some networks only, SCALE=1 for the 128x128 torus, CPU=N
+# to run on that CPU (default: the one it starts on; every case on one).
 bench:
 	@$(MAKE) --no-print-directory -C $(TOP)/selftests/bench run PAYLOAD=$(PAYLOAD) \
-		FILTER="$(FILTER)" SCALE=$(SCALE)
+		FILTER="$(FILTER)" SCALE=$(SCALE) CPU=$(CPU)
 
 # The steps/bound table of Documentation/txnet-schedules.rst, measured afresh.
 table:

@@ -6,7 +6,7 @@
  * start-up; the set-up (the engine's and the schedule's start) is timed
  * on its own ("start ms"), since a user's run waits for it too.
  *
- * usage: bench [-p PAYLOAD] [-b BARELOOP] [-j JSON] [-f FILTER] [-s]
+ * usage: bench [-p PAYLOAD] [-b BARELOOP] [-j JSON] [-f FILTER] [-c CPU] [-s]
  *        bench -1 NET OP ALGO PORT     (one run, timed once: for callgrind)
  *
  * Every (operation, schedule) that txn_sched_pick() accepts on each network
@@ -17,8 +17,16 @@
  * that the machine's noise falls on both alike.  One table is printed and
  * written as JSON.  -s adds the scale case: a total exchange on a 128x128
  * torus, 268,419,072 packets, once.
+ *
+ * Every case, and the plain C loop beside it, runs on one CPU (-c, or the
+ * one the bench starts on): the two CPUs of these machines differ, one
+ * running a 10-cube's multinode broadcast at 44 ns a hop and the other at
+ * 80 to 94 (2026-11-29, the same binary alternated), so that a case timed
+ * on the slow one against its operation's fastest timed on the other
+ * would be a ratio of CPUs, not of schedules.
  */
 #define _GNU_SOURCE
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -108,6 +116,22 @@ static double bare_rate(const char *args)
 	}
 	pclose(f);
 	return rate;
+}
+
+/* Bind the bench, and every child and loop it starts, to @cpu (-1: the one it is on). */
+static int pin_cpu(int cpu)
+{
+	cpu_set_t set;
+
+	if (cpu < 0)
+		cpu = sched_getcpu();
+	if (cpu < 0)
+		return -1;
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	if (sched_setaffinity(0, sizeof(set), &set))
+		return -1;
+	return cpu;
 }
 
 /* The scale case's run takes an hour and more: a line on stderr each minute shows it moves. */
@@ -560,12 +584,12 @@ int main(int argc, char **argv)
 	u32 count = ARRAY_SIZE(nets);
 	FILE *json = NULL;
 	u32 i, op, algo, port;
-	int opt, fail = 0, rows = 0;
+	int opt, fail = 0, rows = 0, cpu = -1;
 	double fill, check, open_in = 0, open_tick = 0;
 	struct bres r;
 	long rss;
 
-	while ((opt = getopt(argc, argv, "p:b:j:f:s1")) != -1) {
+	while ((opt = getopt(argc, argv, "p:b:j:f:c:s1")) != -1) {
 		switch (opt) {
 		case 'p':
 			payload = (u32)strtoul(optarg, NULL, 0);
@@ -578,6 +602,9 @@ int main(int argc, char **argv)
 			break;
 		case 'f':
 			filter = optarg;
+			break;
+		case 'c':
+			cpu = (int)strtol(optarg, NULL, 0);
 			break;
 		case 's':
 			list = scale_nets;
@@ -596,17 +623,24 @@ int main(int argc, char **argv)
 			       r.best / r.hops * 1e9, r.start * 1e3);
 			return 0;
 		default:
-			fprintf(stderr, "usage: bench [-p PAYLOAD] [-b BARELOOP] [-j JSON] [-f FILTER] [-s]\n");
+			fprintf(stderr,
+				"usage: bench [-p PAYLOAD] [-b BARELOOP] [-j JSON] [-f FILTER] [-c CPU] [-s]\n");
 			return 2;
 		}
 	}
+	cpu = pin_cpu(cpu);
+	if (cpu < 0) {
+		perror("bench: cannot bind to one CPU");
+		return 1;
+	}
+	printf("bench: every case and the plain C loop on cpu %d\n", cpu);
 	if (json_path) {
 		json = fopen(json_path, "w");
 		if (!json) {
 			perror(json_path);
 			return 1;
 		}
-		fprintf(json, "{\"payload\": %u, \"runs\": [", payload);
+		fprintf(json, "{\"payload\": %u, \"cpu\": %d, \"runs\": [", payload, cpu);
 	}
 	printf("%-19s %-20s %-19s %-6s %8s %8s %11s %8s %6s %8s %8s %6s %6s %8s %s\n",
 	       "network", "operation", "schedule", "port", "ticks", "bound", "link-hops",
