@@ -125,7 +125,8 @@ struct gen {
 	u32 orows;
 	/*
 	 * reduction rows x V: what a partial for the row's result does at v,
-	 * read by an arrival at v in one cache line
+	 * read by an arrival at v in one cache line (none with switches:
+	 * there each partial crosses them whole, to its result: sub_at())
 	 */
 	struct red {
 		u32 sub;	/* the processors whose values merge at v */
@@ -434,7 +435,7 @@ static u64 gen_priv_bytes(const struct txn_graph *g, u32 op, u32 port, u64 npkts
 	       txn_paths_bytes(g) + 3 * n * sizeof(u32) +
 	       trows * V * sizeof(struct hop) + V * sizeof(u32) +
 	       orows_for(op, (u32)n, sw) * V * (few_ports(g) ? sizeof(u16) + 1 : TREE_ENTRY) +
-	       crows_for(op, (u32)n) * V * sizeof(struct red) +
+	       (sw ? 0 : crows_for(op, (u32)n) * V * sizeof(struct red)) +
 	       (crows_for(op, (u32)n) ? n * sizeof(u32) : 0) +
 	       /* building many trees: per link, how many use it (balance_toward()) */
 	       ((crows_for(op, (u32)n) > 1 || orows_for(op, (u32)n, sw) > 1) && !sw ?
@@ -833,6 +834,14 @@ static inline struct red *red_at(const struct gen *s, u32 d, u32 v)
 	return &s->red[(u64)s->crow_of[d] * s->V + v];
 }
 
+/* The processors whose partials for @d merge at processor @v. */
+static inline u32 sub_at(const struct gen *s, u32 d, u32 v)
+{
+	if (!s->red)
+		return v == d ? s->n : 1;
+	return red_at(s, d, v)->sub;
+}
+
 /* Row @r's way on from each vertex: the search towards its result just made (via[]). */
 static void set_ups(struct gen *s, struct red *r)
 {
@@ -888,15 +897,8 @@ static void fill_row(struct gen *s, struct red *r, const u32 *order, u32 count)
 static void build_reduction(struct gen *s, u32 d, bool balance)
 {
 	struct red *r = red_at(s, d, 0);
-	u32 i, v;
+	u32 i;
 
-	if (s->switches) {
-		for (v = 0; v < s->V; v++)
-			r[v] = (struct red){ .sub = v < s->n, .up = NO_PORT };
-		/* Partials cross switches whole: each goes straight to d. */
-		r[d].sub = s->n;
-		return;
-	}
 	txn_paths_toward(&s->P, d, s->via);
 	if (balance)
 		balance_toward(s, r);
@@ -1041,7 +1043,8 @@ static int gen_tables(struct txn_engine *e, struct gen *s)
 	 */
 	if (!s->tag && s->orows > 1 && (u64)s->orows * s->V * TREE_ENTRY > HINT_BYTES)
 		s->hinted = HINT_TREE;
-	if (!s->tag && s->crows > 1 && (u64)s->crows * s->V * REDUCTION_ENTRY > HINT_BYTES)
+	if (!s->tag && s->crows > 1 && !s->switches &&
+	    (u64)s->crows * s->V * REDUCTION_ENTRY > HINT_BYTES)
 		s->hinted = HINT_REDUCTION;
 	s->row_of = rows_map(n, s->trows, only);
 	if (s->trows)
@@ -1067,9 +1070,10 @@ static int gen_tables(struct txn_engine *e, struct gen *s)
 		if (max_degree(s->P.g) > NO_PORT)
 			return -E2BIG;
 		s->crow_of = rows_map(n, s->crows, only);
-		s->red = txn_alloc_array((u64)s->crows * s->V, sizeof(struct red));
+		if (!s->switches)
+			s->red = txn_alloc_array((u64)s->crows * s->V, sizeof(struct red));
 		s->root_hold = txn_alloc_array(n, sizeof(u32));
-		if (!s->crow_of || !s->red || !s->root_hold)
+		if (!s->crow_of || (!s->switches && !s->red) || !s->root_hold)
 			return -ENOMEM;
 		for (d = 0; d < n; d++)
 			s->root_hold[d] = TXN_NONE;
@@ -1101,10 +1105,10 @@ static int gen_tables(struct txn_engine *e, struct gen *s)
 		if (s->crows && s->crow_of[d] != TXN_NONE) {
 			if (spread) {
 				ret = spread_reduction(s, d);
-			} else {
+			} else if (!s->switches) {
+				/* across switches partials go by route[] or tags, checked above */
 				build_reduction(s, d, false);
-				/* across switches partials go by route[], checked above */
-				ret = s->switches ? 0 : tree_reaches_all(s);
+				ret = tree_reaches_all(s);
 			}
 			if (ret)
 				return ret;
@@ -2253,7 +2257,6 @@ static inline u32 hold_of(const struct txn_engine *e, const struct gen *s, u32 d
 static void reduce_at(struct txn_engine *e, u32 pkt, u32 v, u32 d)
 {
 	struct gen *s = e->priv;
-	struct red *r = red_at(s, d, v);
 	u32 *cell = hold_cell(s, d, v), h = cell ? *cell : txn_sum_slot(e, v, d);
 
 	/*
@@ -2265,7 +2268,7 @@ static void reduce_at(struct txn_engine *e, u32 pkt, u32 v, u32 d)
 		*cell = h = pkt;
 	if (pkt != h && txn_merge(e, h, pkt))
 		return;
-	if (txn_pkt_count(e, h) != r->sub)
+	if (txn_pkt_count(e, h) != sub_at(s, d, v))
 		return;
 	if (v != d) {
 		send_tree(e, h, v, d);
@@ -2320,8 +2323,8 @@ static int start_sums(struct txn_engine *e, struct gen *s)
 		if (v == TXN_NONE)
 			continue;
 		d = sum_result(e, s, pkt);
-		r = red_at(s, d, v);
-		if (head && v != d && r->dist == s->keys - 1 && txn_pkt_count(e, pkt) == r->sub) {
+		r = head ? red_at(s, d, v) : NULL;
+		if (r && v != d && r->dist == s->keys - 1 && txn_pkt_count(e, pkt) == r->sub) {
 			/* a link down from the start may make a way longer than the diameter */
 			x = far_dist(g, s, d, v) - (s->keys - 1);
 			x = x < levels ? x : levels - 1;
@@ -2600,7 +2603,8 @@ static bool gen_arrive_ahead(const struct txn_engine *e, const struct txn_move *
 		d = txn_pkt_dst(e, far->pkt);
 		/* unless merged by an arrival before it */
 		if (d < s->n && s->crow_of[d] != TXN_NONE) {
-			txn_prefetch(red_at(s, d, v));
+			if (s->red)
+				txn_prefetch(red_at(s, d, v));
 			if (s->switches && s->route && s->row_of[d] != TXN_NONE)
 				txn_prefetch(&s->route[(u64)s->row_of[d] * s->V + v]);
 		}

@@ -618,6 +618,27 @@ TEST(general_memory_linear_in_packets)
 		}
 		tg_free(&t);
 	}
+	/*
+	 * A MIN's partials cross its switches whole, straight to their
+	 * result: its multinode accumulation keeps no reduction rows (it
+	 * kept n x V, 61.4 bytes a slot on butterfly 256; 25.4 now), only
+	 * the engine's 20 bytes a slot (collective_test
+	 * combining_slot_in_20_bytes below).
+	 */
+	for (i = 0; i < 3; i++) {
+		ASSERT_EQ(NULL, tg_make(&t, nets[i]));
+		ASSERT_GT(t.g.nodes, t.g.procs);
+		p.op = TXNET_OP_MULTINODE_ACCUMULATE;
+		slots = (u64)t.g.procs * t.g.procs;
+		bytes = txn_engine_bytes(&t.g, &txn_sched_general, &p);
+		bound = 20 * slots + 320 * ((u64)t.g.links + t.g.nodes);
+		table = 8ULL * t.g.procs * t.g.nodes;
+		EXPECT_LE(bytes, bound) TH_LOG("%s multinode accumulation: %llu bytes, %.1f a slot",
+					       nets[i], (unsigned long long)bytes,
+					       (double)bytes / slots);
+		EXPECT_GT(bytes + table, bound) TH_LOG("%s: too small to tell", nets[i]);
+		tg_free(&t);
+	}
 	for (i = 0; i < ARRAY_SIZE(bnets); i++) {
 		ASSERT_EQ(NULL, tg_make(&t, bnets[i]));
 		p.op = TXNET_OP_MULTINODE_BROADCAST;
