@@ -67,10 +67,12 @@ enum gen_hint { HINT_NONE, HINT_TREE, HINT_REDUCTION };
 #define HINT_BYTES	(1024U * 1024)	/* about a core's L2 */
 /* bytes an entry of a row: kid[] and sib[] (more than kids[]) and height[] ... */
 #define TREE_ENTRY	(2 * sizeof(u32) + sizeof(u8))
-/* ... and a reduction row's */
-#define REDUCTION_ENTRY	sizeof(struct red)
 #define HOLD_OWN	(TXN_NONE - 1)
-#define NO_PORT		0xffffU	/* red.up: none (at the result); ports are below it */
+#define NO_PORT		0xffffU	/* red_up(): none (at the result); ports are below it */
+/* a compact reduction entry's way: the port up in its low bits, the key above */
+#define RED_PORT_BITS	10
+#define RED_NO_UP	((1U << RED_PORT_BITS) - 1)
+_Static_assert(KEYS <= 1U << (16 - RED_PORT_BITS), "a key fits above the port");
 /*
  * A multinode accumulation's trees re-chosen against each other's loads,
  * all of them twice: 10-cube 461 -> 121 ticks (bound 103) after one pass
@@ -124,16 +126,23 @@ struct gen {
 	u32 *orow_of;
 	u32 orows;
 	/*
-	 * reduction rows x V: what a partial for the row's result does at v,
-	 * read by an arrival at v in one cache line (none with switches:
-	 * there each partial crosses them whole, to its result: sub_at())
+	 * reduction rows x V: what a partial for the row's result does at v
+	 * (red_sub(), red_up(), red_dist()).  A multinode accumulation's n
+	 * rows take 4 bytes an entry where its counts (n is at most 65,535:
+	 * n^2 slots) and ports fit: red[]; a sum's one row, and rows whose
+	 * ports do not fit, 8: red_wide[].  None with switches: there each
+	 * partial crosses them whole, to its result (sub_at()).
 	 */
 	struct red {
-		u32 sub;	/* the processors whose values merge at v */
-		u16 up;		/* v's port on the tree towards the result */
-		u8 dist;	/* min(v's distance from the result, keys-1) */
-		u8 pad;
+		u16 sub;	/* the processors whose values merge at v */
+		u16 way;	/* v's port up (RED_NO_UP: none), min(dist, keys-1) above */
 	} *red;
+	struct red_wide {
+		u32 sub;
+		u16 up;		/* NO_PORT: none */
+		u8 dist;
+		u8 pad;
+	} *red_wide;
 	/*
 	 * The partial v collects for a result: v's own (txn_sum_slot()), but
 	 * at the result (root_hold[], a result: the first to arrive, as its
@@ -363,6 +372,28 @@ static inline u32 sum_result(const struct txn_engine *e, const struct gen *s, u3
 	return e->p.op == TXNET_OP_DATA_SUM ? s->center : txn_pkt_dst(e, pkt);
 }
 
+/*
+ * A list head of start_sums(): a multinode accumulation's names a result
+ * plus one (n is under 2^16: n^2 slots), in 2 bytes; a sum's a processor.
+ */
+static inline u32 far_head_bytes(u32 crows)
+{
+	return crows > 1 ? sizeof(u16) : sizeof(u32);
+}
+
+static inline u32 far_head(const void *head, bool many, u64 k)
+{
+	return many ? ((const u16 *)head)[k] : ((const u32 *)head)[k];
+}
+
+static inline void set_far_head(void *head, bool many, u64 k, u32 x)
+{
+	if (many)
+		((u16 *)head)[k] = (u16)x;
+	else
+		((u32 *)head)[k] = x;
+}
+
 /* The distances a sum's start sorts, past the last key (start_sums()); 0: none. */
 static u32 far_levels(const struct txn_graph *g, u32 op)
 {
@@ -379,6 +410,13 @@ static u32 max_degree(const struct txn_graph *g)
 		if (g->first[v + 1] - g->first[v] > d)
 			d = g->first[v + 1] - g->first[v];
 	return d;
+}
+
+/* Bytes a reduction entry takes (struct gen, red[]). */
+static u32 red_entry(const struct txn_graph *g, u32 op)
+{
+	return crows_for(op, g->procs) > 1 && g->procs <= 0xffff && max_degree(g) < RED_NO_UP ?
+	       sizeof(struct red) : sizeof(struct red_wide);
 }
 
 /* Trees kept as each node's ports to its children: one word, not a search. */
@@ -428,6 +466,7 @@ static u64 gen_priv_bytes(const struct txn_graph *g, u32 op, u32 port, u64 npkts
 	bool up = tree_sum(g, op) || tree_data_sum(g, op);
 	u64 V = g->nodes, n = g->procs;
 	u64 trows = co || by_tag(g) || up ? 0 : all_toward(op, sw) ? n : 1;
+	u32 crows = crows_for(op, (u32)n);
 
 	return sizeof(struct gen) + (co ? V * g->ndims * sizeof(u32) : 0) +
 	       (co && tabled(g) ?
@@ -435,7 +474,7 @@ static u64 gen_priv_bytes(const struct txn_graph *g, u32 op, u32 port, u64 npkts
 	       txn_paths_bytes(g) + 3 * n * sizeof(u32) +
 	       trows * V * sizeof(struct hop) + V * sizeof(u32) +
 	       orows_for(op, (u32)n, sw) * V * (few_ports(g) ? sizeof(u16) + 1 : TREE_ENTRY) +
-	       (sw ? 0 : crows_for(op, (u32)n) * V * sizeof(struct red)) +
+	       (sw ? 0 : crows_for(op, (u32)n) * V * red_entry(g, op)) +
 	       (crows_for(op, (u32)n) ? n * sizeof(u32) : 0) +
 	       /* building many trees: per link, how many use it (balance_toward()) */
 	       ((crows_for(op, (u32)n) > 1 || orows_for(op, (u32)n, sw) > 1) && !sw ?
@@ -445,7 +484,7 @@ static u64 gen_priv_bytes(const struct txn_graph *g, u32 op, u32 port, u64 npkts
 	       (op == TXNET_OP_PREFIX_SUM ? n * (1 + SCAN_STEPS * sizeof(u32)) + npkts : 0) +
 	       (tree_broadcast(g, op) ? n * (sizeof(u32) + 1) : 0) +
 	       (tree_sum(g, op) || tree_data_sum(g, op) ? 2 * n * sizeof(u32) : 0) +
-	       far_levels(g, op) * sizeof(u32) +
+	       (u64)far_levels(g, op) * crows * far_head_bytes(crows) +
 	       /* a single-port sum's spread, while it is made (spread_reduction()) */
 	       (up && crows_for(op, (u32)n) == 1 ? 2 * V * sizeof(u32) : 0) +
 	       (tree_data_sum(g, op) ? npkts * sizeof(u32) : 0) +
@@ -473,6 +512,7 @@ static void gen_fini(struct txn_engine *e)
 	txn_free(s->height);
 	txn_free(s->orow_of);
 	txn_free(s->red);
+	txn_free(s->red_wide);
 	txn_free(s->root_hold);
 	txn_free(s->hold);
 	txn_free(s->load);
@@ -696,10 +736,52 @@ static void hang_kid(struct gen *s, const struct txn_graph *g, u64 base, u32 l)
 	add_kid(s, g, base, l);
 }
 
-/* @v's link up its reduction tree (@r, its entry in the row). */
-static inline u32 red_link(const struct txn_graph *g, const struct red *r, u32 v)
+/* The processors whose values merge at a vertex, from its entry @at. */
+static inline u32 red_sub(const struct gen *s, u64 at)
 {
-	return g->first[v] + r->up;
+	return s->red ? s->red[at].sub : s->red_wide[at].sub;
+}
+
+static inline void red_set_sub(struct gen *s, u64 at, u32 sub)
+{
+	if (s->red)
+		s->red[at].sub = (u16)sub;
+	else
+		s->red_wide[at].sub = sub;
+}
+
+/* The vertex's port up the tree; NO_PORT at the result. */
+static inline u32 red_up(const struct gen *s, u64 at)
+{
+	u32 up;
+
+	if (!s->red)
+		return s->red_wide[at].up;
+	up = s->red[at].way & RED_NO_UP;
+	return up == RED_NO_UP ? NO_PORT : up;
+}
+
+/* Its key: min(its distance from the result, keys-1). */
+static inline u32 red_dist(const struct gen *s, u64 at)
+{
+	return s->red ? s->red[at].way >> RED_PORT_BITS : s->red_wide[at].dist;
+}
+
+static inline void red_set_way(struct gen *s, u64 at, u32 up, u32 dist)
+{
+	if (s->red) {
+		s->red[at].way = (u16)((up == NO_PORT ? RED_NO_UP : up) | dist << RED_PORT_BITS);
+	} else {
+		s->red_wide[at].up = (u16)up;
+		s->red_wide[at].dist = (u8)dist;
+		s->red_wide[at].pad = 0;
+	}
+}
+
+/* @v's link up its reduction tree, from its entry @at in the row. */
+static inline u32 red_link(const struct txn_graph *g, const struct gen *s, u64 at, u32 v)
+{
+	return g->first[v] + red_up(s, at);
 }
 
 /*
@@ -711,7 +793,7 @@ static inline u32 red_link(const struct txn_graph *g, const struct red *r, u32 v
  * result, over the links out of each vertex, starting from row @r's.
  * The loop is one for both, made twice with its arrays fixed (as bfs()).
  */
-static __always_inline void rebalance(struct gen *s, const struct red *r, const bool inward)
+static __always_inline void rebalance(struct gen *s, u64 row, const bool inward)
 {
 	const struct txn_paths *P = &s->P;
 	const struct txn_graph *g = P->g;
@@ -726,7 +808,7 @@ static __always_inline void rebalance(struct gen *s, const struct red *r, const 
 	for (i = 1; i < P->reached; i++) {
 		v = queue[i];
 		dv = dist[v];
-		best = inward ? via[v] : red_link(g, &r[v], v);
+		best = inward ? via[v] : red_link(g, s, row + v, v);
 		least = --load[best];
 		for (j = first[v], hi = first[v + 1]; j < hi; j++) {
 			l = inward ? in_link[j] : j;
@@ -750,7 +832,7 @@ static __always_inline void rebalance(struct gen *s, const struct red *r, const 
  */
 static void balance_from(struct gen *s)
 {
-	rebalance(s, NULL, true);
+	rebalance(s, 0, true);
 }
 
 /* Vertex @w reached over link @l from its parent, in search_again()'s walk. */
@@ -828,31 +910,30 @@ static void build_tree(struct gen *s, u32 r, bool balance)
 	}
 }
 
-/* Vertex @v's entry in the reduction row of result @d. */
-static inline struct red *red_at(const struct gen *s, u32 d, u32 v)
+/* The first entry of result @d's reduction row. */
+static inline u64 red_row(const struct gen *s, u32 d)
 {
-	return &s->red[(u64)s->crow_of[d] * s->V + v];
+	return (u64)s->crow_of[d] * s->V;
 }
 
 /* The processors whose partials for @d merge at processor @v. */
 static inline u32 sub_at(const struct gen *s, u32 d, u32 v)
 {
-	if (!s->red)
+	if (!s->red && !s->red_wide)
 		return v == d ? s->n : 1;
-	return red_at(s, d, v)->sub;
+	return red_sub(s, red_row(s, d) + v);
 }
 
-/* Row @r's way on from each vertex: the search towards its result just made (via[]). */
-static void set_ups(struct gen *s, struct red *r)
+/* Row @row's way on from each vertex: the search towards its result just made (via[]). */
+static void set_ups(struct gen *s, u64 row)
 {
 	const struct txn_graph *g = s->P.g;
 	u32 v;
 
-	for (v = 0; v < s->V; v++) {
-		r[v].up = s->via[v] == TXN_NO_LINK ? NO_PORT : (u16)(s->via[v] - g->first[v]);
-		r[v].dist = key_of(s, s->P.dist[v]);
-		r[v].pad = 0;
-	}
+	for (v = 0; v < s->V; v++)
+		red_set_way(s, row + v,
+			    s->via[v] == TXN_NO_LINK ? NO_PORT : s->via[v] - g->first[v],
+			    key_of(s, s->P.dist[v]));
 }
 
 /*
@@ -867,9 +948,9 @@ static void set_ups(struct gen *s, struct red *r)
  * a ring of 1024's antipodes all took the way the earlier trees left:
  * 960 ticks instead of 514).
  */
-static void balance_toward(struct gen *s, const struct red *r)
+static void balance_toward(struct gen *s, u64 row)
 {
-	rebalance(s, r, false);
+	rebalance(s, row, false);
 }
 
 /*
@@ -877,16 +958,18 @@ static void balance_toward(struct gen *s, const struct red *r)
  * nothing collected yet, and the processors whose partials merge there,
  * added up over @order (@count vertices, each after its parent).
  */
-static void fill_row(struct gen *s, struct red *r, const u32 *order, u32 count)
+static void fill_row(struct gen *s, u64 row, const u32 *order, u32 count)
 {
+	u64 up;
 	u32 i, v;
 
-	set_ups(s, r);
+	set_ups(s, row);
 	for (v = 0; v < s->V; v++)
-		r[v].sub = v < s->n;
+		red_set_sub(s, row + v, v < s->n);
 	for (i = count; i-- > 1;) {
 		v = order[i];
-		r[s->P.g->dst[s->via[v]]].sub += r[v].sub;
+		up = row + s->P.g->dst[s->via[v]];
+		red_set_sub(s, up, red_sub(s, up) + red_sub(s, row + v));
 	}
 }
 
@@ -896,13 +979,13 @@ static void fill_row(struct gen *s, struct red *r, const u32 *order, u32 count)
  */
 static void build_reduction(struct gen *s, u32 d, bool balance)
 {
-	struct red *r = red_at(s, d, 0);
+	u64 row = red_row(s, d);
 	u32 i;
 
 	txn_paths_toward(&s->P, d, s->via);
 	if (balance)
-		balance_toward(s, r);
-	fill_row(s, r, s->P.queue, s->P.reached);
+		balance_toward(s, row);
+	fill_row(s, row, s->P.queue, s->P.reached);
 	for (i = 1; i < s->P.reached && s->load && !balance; i++)
 		s->load[s->via[s->P.queue[i]]]++;
 }
@@ -941,7 +1024,6 @@ static void spread_tree(struct gen *s, u32 d, const u32 *order, u32 norder)
 static int spread_reduction(struct gen *s, u32 d)
 {
 	const struct txn_graph *g = s->P.g;
-	struct red *r = red_at(s, d, 0);
 	u32 *order, *act, nact = 1, norder = 1, start, i, j, h, l, best, u;
 
 	order = txn_alloc_array(s->V, sizeof(u32));
@@ -982,7 +1064,7 @@ static int spread_reduction(struct gen *s, u32 d)
 			act[j++] = order[i];
 		nact = j;
 	}
-	fill_row(s, r, order, norder);
+	fill_row(s, red_row(s, d), order, norder);
 	if (s->orows)
 		spread_tree(s, d, order, norder);
 	txn_free(order);
@@ -1030,6 +1112,7 @@ static int gen_tables(struct txn_engine *e, struct gen *s)
 {
 	u32 op = e->p.op, n = s->n, d, only = txn_op_has_root(op) ? e->p.root : s->center;
 	bool few, spread;
+	u64 rows;
 	int ret;
 
 	/* sums up trees keep their way on in their reduction rows */
@@ -1044,7 +1127,7 @@ static int gen_tables(struct txn_engine *e, struct gen *s)
 	if (!s->tag && s->orows > 1 && (u64)s->orows * s->V * TREE_ENTRY > HINT_BYTES)
 		s->hinted = HINT_TREE;
 	if (!s->tag && s->crows > 1 && !s->switches &&
-	    (u64)s->crows * s->V * REDUCTION_ENTRY > HINT_BYTES)
+	    (u64)s->crows * s->V * red_entry(s->P.g, op) > HINT_BYTES)
 		s->hinted = HINT_REDUCTION;
 	s->row_of = rows_map(n, s->trows, only);
 	if (s->trows)
@@ -1070,10 +1153,13 @@ static int gen_tables(struct txn_engine *e, struct gen *s)
 		if (max_degree(s->P.g) > NO_PORT)
 			return -E2BIG;
 		s->crow_of = rows_map(n, s->crows, only);
-		if (!s->switches)
-			s->red = txn_alloc_array((u64)s->crows * s->V, sizeof(struct red));
+		rows = (u64)s->crows * s->V;
+		if (!s->switches && red_entry(s->P.g, op) == sizeof(struct red))
+			s->red = txn_alloc_array(rows, sizeof(struct red));
+		else if (!s->switches)
+			s->red_wide = txn_alloc_array(rows, sizeof(struct red_wide));
 		s->root_hold = txn_alloc_array(n, sizeof(u32));
-		if (!s->crow_of || (!s->switches && !s->red) || !s->root_hold)
+		if (!s->crow_of || (!s->switches && !s->red && !s->red_wide) || !s->root_hold)
 			return -ENOMEM;
 		for (d = 0; d < n; d++)
 			s->root_hold[d] = TXN_NONE;
@@ -1595,11 +1681,11 @@ static u64 gen_onward(const struct txn_engine *e, u32 pkt, u32 link, u32 dst)
  */
 static u64 sum_way(const struct txn_engine *e, const struct gen *s, u32 pkt, u32 v, u32 d)
 {
-	const struct red *r = red_at(s, d, v);
+	u64 at = red_row(s, d) + v;
 
-	if (v == d || txn_pkt_count(e, pkt) != r->sub)
+	if (v == d || txn_pkt_count(e, pkt) != red_sub(s, at))
 		return txn_way(TXN_WAY_KEEP, 0);
-	return txn_way(red_link(e->g, r, v), r->dist);
+	return txn_way(red_link(e->g, s, at, v), red_dist(s, at));
 }
 
 static u64 gen_way_from(const struct txn_engine *e, u32 pkt, u32 v, u32 dst)
@@ -1634,7 +1720,6 @@ static u64 gen_way_from(const struct txn_engine *e, u32 pkt, u32 v, u32 dst)
 static void send_tree(struct txn_engine *e, u32 pkt, u32 v, u32 d)
 {
 	struct gen *s = e->priv;
-	const struct red *r;
 	u64 at;
 	u32 l, key;
 
@@ -1648,11 +1733,11 @@ static void send_tree(struct txn_engine *e, u32 pkt, u32 v, u32 d)
 		txn_pq_push(e, s->route[at].link, s->route[at].dist, pkt);
 		return;
 	}
-	r = red_at(s, d, v);
-	l = red_link(e->g, r, v);
+	at = red_row(s, d) + v;
+	l = red_link(e->g, s, at, v);
 	if (s->to)
 		s->to[pkt] = e->g->dst[l];
-	txn_pq_push(e, l, r->dist, pkt);
+	txn_pq_push(e, l, red_dist(s, at), pkt);
 }
 
 /*
@@ -1878,8 +1963,8 @@ static void resend_mended(struct txn_engine *e, struct gen *s)
 static int sum_mend(struct txn_engine *e, struct gen *s, u32 d)
 {
 	const struct txn_graph *g = e->g;
-	struct red *r = red_at(s, d, 0);
-	u32 *queued = s->bq, *hold = &s->hold[(u64)s->crow_of[d] * s->V], pkt, v, i;
+	u64 row = red_row(s, d), up;
+	u32 *queued = s->bq, *hold = &s->hold[row], pkt, v, i;
 	int ret;
 
 	/*
@@ -1889,15 +1974,15 @@ static int sum_mend(struct txn_engine *e, struct gen *s, u32 d)
 	 */
 	for (pkt = s->first_of[d]; pkt != TXN_NONE; pkt = s->next_of[pkt]) {
 		v = txn_pkt_loc(e, pkt);
-		queued[v] = v != d && txn_pkt_count(e, pkt) == r[v].sub;
+		queued[v] = v != d && txn_pkt_count(e, pkt) == red_sub(s, row + v);
 	}
 	txn_paths_toward(&s->P, d, s->via);
 	ret = tree_reaches_all(s);
 	if (ret)
 		return ret;
-	set_ups(s, r);
+	set_ups(s, row);
 	for (v = 0; v < s->V; v++) {
-		r[v].sub = 0;
+		red_set_sub(s, row + v, 0);
 		hold[v] = TXN_NONE;
 	}
 	for (pkt = s->first_of[d]; pkt != TXN_NONE; pkt = s->next_of[pkt]) {
@@ -1906,17 +1991,18 @@ static int sum_mend(struct txn_engine *e, struct gen *s, u32 d)
 		if (hold[v] != TXN_NONE)
 			return -EOPNOTSUPP;
 		hold[v] = pkt;
-		r[v].sub = txn_pkt_count(e, pkt);
+		red_set_sub(s, row + v, txn_pkt_count(e, pkt));
 	}
 	/* the search's order, from d out: every node after its parent */
 	for (i = s->P.reached; i-- > 1;) {
 		v = s->P.queue[i];
-		r[g->dst[s->via[v]]].sub += r[v].sub;
+		up = row + g->dst[s->via[v]];
+		red_set_sub(s, up, red_sub(s, up) + red_sub(s, row + v));
 	}
 	/* a resting partial now complete goes on; the engine requeues the rest */
 	for (pkt = s->first_of[d]; pkt != TXN_NONE; pkt = s->next_of[pkt]) {
 		v = txn_pkt_loc(e, pkt);
-		if (v != d && txn_pkt_count(e, pkt) == r[v].sub && !queued[v])
+		if (v != d && txn_pkt_count(e, pkt) == red_sub(s, row + v) && !queued[v])
 			send_tree(e, pkt, v, d);
 	}
 	return e->failed ? -EPROTO : 0;
@@ -2282,39 +2368,42 @@ static void reduce_at(struct txn_engine *e, u32 pkt, u32 v, u32 d)
 /* @v's distance from @d up @d's reduction tree, where its row's is past the last key. */
 static u32 far_dist(const struct txn_graph *g, const struct gen *s, u32 d, u32 v)
 {
-	const struct red *r = red_at(s, d, v);
+	u64 row = red_row(s, d);
 	u32 x = 0;
 
-	while (r->dist == s->keys - 1 && r->up != NO_PORT) {
-		v = g->dst[red_link(g, r, v)];
-		r = red_at(s, d, v);
+	while (red_dist(s, row + v) == s->keys - 1 && red_up(s, row + v) != NO_PORT) {
+		v = g->dst[red_link(g, s, row + v, v)];
 		x++;
 	}
-	return x + r->dist;
+	return x + red_dist(s, row + v);
 }
 
 /*
  * The partial sums complete from the start (each tree's leaves) sent on.
  * Distances past the last key share its bucket, and a bucket is a stack:
  * a link sends the partial pushed there last first.  So those that far
- * are pushed nearest first, by their distance up the tree, each waiting
- * in a list of its distance chained through its entry's sub (a leaf's
- * sub is its own partial's count, set back as it goes).  Pushed in slot
- * order instead, one end of a linear array of 256 sent its nearest
- * first, and the others waited on it: 447 ticks, 255 now.
+ * are pushed nearest first, by their distance up the tree, and in slot
+ * order backwards within a distance.  Each waits in a list of its
+ * distance and processor (of its distance: a sum's one result) chained
+ * through its entry's sub, which names the next one's result (processor)
+ * plus one, in 16 bits where entries are compact: a leaf's sub is its own
+ * partial's count, set back as it goes.  Pushed in slot order instead,
+ * one end of a linear array of 256 sent its nearest first, and the others
+ * waited on it: 447 ticks, 255 now.
  */
 static int start_sums(struct txn_engine *e, struct gen *s)
 {
 	const struct txn_graph *g = e->g;
-	u32 levels = far_levels(g, e->p.op), *head = NULL, pkt, next, v, d, x;
-	struct red *r;
+	u32 levels = far_levels(g, e->p.op), pkt, v, d, x, m, i, lists;
+	bool many = s->crows > 1;	/* slot v n + d: lists by v, of results */
+	void *head = NULL;
+	u64 at, k;
 
+	lists = many ? s->n : 1;
 	if (levels) {
-		head = txn_alloc_array(levels, sizeof(u32));
+		head = txn_zalloc_array((u64)levels * lists, far_head_bytes(s->crows));
 		if (!head)
 			return -ENOMEM;
-		for (x = 0; x < levels; x++)
-			head[x] = TXN_NONE;
 	}
 	for (pkt = 0; pkt < e->npkts; pkt++) {
 		if (!(pkt & 4095))
@@ -2323,26 +2412,30 @@ static int start_sums(struct txn_engine *e, struct gen *s)
 		if (v == TXN_NONE)
 			continue;
 		d = sum_result(e, s, pkt);
-		r = head ? red_at(s, d, v) : NULL;
-		if (r && v != d && r->dist == s->keys - 1 && txn_pkt_count(e, pkt) == r->sub) {
+		at = red_row(s, d) + v;
+		if (head && v != d && red_dist(s, at) == s->keys - 1 &&
+		    txn_pkt_count(e, pkt) == red_sub(s, at) && txn_sum_slot(e, v, d) == pkt) {
 			/* a link down from the start may make a way longer than the diameter */
 			x = far_dist(g, s, d, v) - (s->keys - 1);
 			x = x < levels ? x : levels - 1;
-			r->sub = head[x];
-			head[x] = pkt;
+			k = (u64)x * lists + (many ? v : 0);
+			red_set_sub(s, at, far_head(head, many, k));
+			set_far_head(head, many, k, (many ? d : v) + 1);
 		} else {
 			reduce_at(e, pkt, v, d);
 		}
 	}
 	for (x = 0; x < levels; x++)
-		for (pkt = head[x]; pkt != TXN_NONE; pkt = next) {
-			v = txn_pkt_loc(e, pkt);
-			d = sum_result(e, s, pkt);
-			r = red_at(s, d, v);
-			next = r->sub;
-			r->sub = txn_pkt_count(e, pkt);
-			reduce_at(e, pkt, v, d);
-		}
+		for (m = lists; m-- > 0;)
+			for (i = far_head(head, many, (u64)x * lists + m); i;) {
+				v = many ? m : i - 1;
+				d = many ? i - 1 : sum_result(e, s, txn_sum_slot(e, v, 0));
+				pkt = txn_sum_slot(e, v, d);
+				at = red_row(s, d) + v;
+				i = red_sub(s, at);
+				red_set_sub(s, at, txn_pkt_count(e, pkt));
+				reduce_at(e, pkt, v, d);
+			}
 	txn_free(head);
 	return 0;
 }
@@ -2604,7 +2697,9 @@ static bool gen_arrive_ahead(const struct txn_engine *e, const struct txn_move *
 		/* unless merged by an arrival before it */
 		if (d < s->n && s->crow_of[d] != TXN_NONE) {
 			if (s->red)
-				txn_prefetch(red_at(s, d, v));
+				txn_prefetch(&s->red[red_row(s, d) + v]);
+			else if (s->red_wide)
+				txn_prefetch(&s->red_wide[red_row(s, d) + v]);
 			if (s->switches && s->route && s->row_of[d] != TXN_NONE)
 				txn_prefetch(&s->route[(u64)s->row_of[d] * s->V + v]);
 		}

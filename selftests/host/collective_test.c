@@ -9,6 +9,7 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "kselftest_harness.h"
 #include "topo_helpers.h"
@@ -256,12 +257,15 @@ static bool count_hint(const struct txn_engine *e, const struct txn_move *far,
 
 TEST(arrival_hints_change_nothing)
 {
-	/* rows past 1 MiB (sched_general.c, HINT_BYTES): hinted; the rest not */
+	/*
+	 * rows past 1 MiB (sched_general.c, HINT_BYTES): hinted; the rest not
+	 * (a 9-cube's reduction rows, 512 x 512 of 4 bytes, are 1 MiB)
+	 */
 	static const struct {
 		const char *net;
 		bool hinted;
 	} nets[] = {
-		{ "hypercube 9", true }, { "torus 24 24", true }, { "torus 6 6", false },
+		{ "hypercube 10", true }, { "torus 24 24", true }, { "torus 6 6", false },
 		{ "butterfly 16", false },
 	};
 	static const u32 hinted[] = {
@@ -711,33 +715,40 @@ TEST(combining_slot_in_20_bytes)
 
 /*
  * What the general schedule keeps a multinode accumulation's partials
- * with: per result and vertex an 8-byte entry (sched_general.c, struct
- * red: how many values merge there, its port and distance up the
- * result's tree); the partial a vertex collects is its own slot
- * (txn_sum_slot()), so no entry names it.  So the schedule's bytes are at
- * most 8 a result and vertex plus a constant a link and a node; the
- * 12-byte entry that named it broke this.
+ * with: per result and vertex a 4-byte entry (sched_general.c, struct
+ * red: how many values merge there in 16 bits, as n^2 slots leave n
+ * under 2^16, its port and distance up the result's tree in 16); the
+ * partial a vertex collects is its own slot (txn_sum_slot()), so no entry
+ * names it.  So the schedule's bytes are at most 4 a result and vertex
+ * plus a constant a link and a node where every distance has its own key
+ * (no far partials to sort at the start: start_sums()); the 8-byte entry
+ * broke this.  A ring of 1024 sorts its far partials in lists of a
+ * distance and processor, 2 bytes each while the run starts.
  */
-TEST(reduction_entry_in_8_bytes)
+TEST(reduction_entry_in_4_bytes)
 {
-	static const char *const nets[] = { "ring 1024", "torus 32 32", "hypercube 10" };
+	static const char *const nets[] = { "torus 32 32", "hypercube 10", "mesh 32 32",
+					    "ring 1024" };
 	struct txn_run_params p = {
 		.op = TXNET_OP_MULTINODE_ACCUMULATE, .port_model = TXNET_PORT_ALL, .seed = 1,
 	};
 	const struct txn_sched *s = &txn_sched_general;
-	u64 priv, entries, bound;
+	u64 priv, entries, bound, lists;
 	struct tg t;
 	u32 i;
 
 	for (i = 0; i < ARRAY_SIZE(nets); i++) {
 		ASSERT_EQ(NULL, tg_make(&t, nets[i]));
 		entries = (u64)t.g.procs * t.g.nodes;
+		/* the lists: distances past the 64 keys (63 ranks), 2 bytes each processor */
+		lists = t.g.diameter >= 64 ? (u64)(t.g.diameter - 62) * t.g.procs : 0;
+		EXPECT_EQ(!strcmp(nets[i], "ring 1024"), lists > 0);
 		priv = s->priv_bytes(&t.g, p.op, p.port_model,
 				     txn_op_slots(p.op, t.g.procs, txn_slot_links(&t.g)));
-		bound = 8 * entries + 320 * ((u64)t.g.links + t.g.nodes);
+		bound = 4 * entries + 2 * lists + 320 * ((u64)t.g.links + t.g.nodes);
 		EXPECT_LE(priv, bound) TH_LOG("%s: %llu bytes, %.1f a result and vertex", nets[i],
 					      (unsigned long long)priv, (double)priv / entries);
-		/* ... which a 12-byte entry would break */
+		/* ... which an 8-byte entry would break */
 		EXPECT_GT(priv + 4 * entries, bound) TH_LOG("%s: too small to tell", nets[i]);
 		tg_free(&t);
 	}
