@@ -474,7 +474,7 @@ static u64 gen_priv_bytes(const struct txn_graph *g, u32 op, u32 port, u64 npkts
 	       txn_paths_bytes(g) + 3 * n * sizeof(u32) +
 	       trows * V * sizeof(struct hop) + V * sizeof(u32) +
 	       orows_for(op, (u32)n, sw) * V * (few_ports(g) ? sizeof(u16) + 1 : TREE_ENTRY) +
-	       (sw ? 0 : crows_for(op, (u32)n) * V * red_entry(g, op)) +
+	       (sw ? 0 : crows * V * red_entry(g, op)) +
 	       (crows_for(op, (u32)n) ? n * sizeof(u32) : 0) +
 	       /* building many trees: per link, how many use it (balance_toward()) */
 	       ((crows_for(op, (u32)n) > 1 || orows_for(op, (u32)n, sw) > 1) && !sw ?
@@ -790,7 +790,7 @@ static inline u32 red_link(const struct txn_graph *g, const struct gen *s, u64 a
  * use, its own use not counted: the tree's link unless another is less
  * used.  @inward: a tree out of its origin, over the links into each
  * vertex (its parent's), starting from via[]; else a tree towards its
- * result, over the links out of each vertex, starting from row @r's.
+ * result, over the links out of each vertex, starting from row @row's.
  * The loop is one for both, made twice with its arrays fixed (as bfs()).
  */
 static __always_inline void rebalance(struct gen *s, u64 row, const bool inward)
@@ -954,23 +954,34 @@ static void balance_toward(struct gen *s, u64 row)
 }
 
 /*
- * Row @r from a tree towards its result: each vertex's link up (via[]),
- * nothing collected yet, and the processors whose partials merge there,
- * added up over @order (@count vertices, each after its parent).
+ * Row @row's counts added up its tree (via[]) over @order (@count
+ * vertices, each after its parent): each vertex's added to its parent's.
  */
-static void fill_row(struct gen *s, u64 row, const u32 *order, u32 count)
+static void add_up(struct gen *s, u64 row, const u32 *order, u32 count)
 {
 	u64 up;
 	u32 i, v;
 
-	set_ups(s, row);
-	for (v = 0; v < s->V; v++)
-		red_set_sub(s, row + v, v < s->n);
 	for (i = count; i-- > 1;) {
 		v = order[i];
 		up = row + s->P.g->dst[s->via[v]];
 		red_set_sub(s, up, red_sub(s, up) + red_sub(s, row + v));
 	}
+}
+
+/*
+ * Row @row from a tree towards its result: each vertex's link up (via[]),
+ * nothing collected yet, and the processors whose partials merge there,
+ * added up over @order (@count vertices, each after its parent).
+ */
+static void fill_row(struct gen *s, u64 row, const u32 *order, u32 count)
+{
+	u32 v;
+
+	set_ups(s, row);
+	for (v = 0; v < s->V; v++)
+		red_set_sub(s, row + v, v < s->n);
+	add_up(s, row, order, count);
 }
 
 /*
@@ -1112,6 +1123,7 @@ static int gen_tables(struct txn_engine *e, struct gen *s)
 {
 	u32 op = e->p.op, n = s->n, d, only = txn_op_has_root(op) ? e->p.root : s->center;
 	bool few, spread;
+	u32 entry = red_entry(s->P.g, op);
 	u64 rows;
 	int ret;
 
@@ -1127,7 +1139,7 @@ static int gen_tables(struct txn_engine *e, struct gen *s)
 	if (!s->tag && s->orows > 1 && (u64)s->orows * s->V * TREE_ENTRY > HINT_BYTES)
 		s->hinted = HINT_TREE;
 	if (!s->tag && s->crows > 1 && !s->switches &&
-	    (u64)s->crows * s->V * red_entry(s->P.g, op) > HINT_BYTES)
+	    (u64)s->crows * s->V * entry > HINT_BYTES)
 		s->hinted = HINT_REDUCTION;
 	s->row_of = rows_map(n, s->trows, only);
 	if (s->trows)
@@ -1154,7 +1166,7 @@ static int gen_tables(struct txn_engine *e, struct gen *s)
 			return -E2BIG;
 		s->crow_of = rows_map(n, s->crows, only);
 		rows = (u64)s->crows * s->V;
-		if (!s->switches && red_entry(s->P.g, op) == sizeof(struct red))
+		if (!s->switches && entry == sizeof(struct red))
 			s->red = txn_alloc_array(rows, sizeof(struct red));
 		else if (!s->switches)
 			s->red_wide = txn_alloc_array(rows, sizeof(struct red_wide));
@@ -1962,9 +1974,8 @@ static void resend_mended(struct txn_engine *e, struct gen *s)
  */
 static int sum_mend(struct txn_engine *e, struct gen *s, u32 d)
 {
-	const struct txn_graph *g = e->g;
-	u64 row = red_row(s, d), up;
-	u32 *queued = s->bq, *hold = &s->hold[row], pkt, v, i;
+	u64 row = red_row(s, d);
+	u32 *queued = s->bq, *hold = &s->hold[row], pkt, v;
 	int ret;
 
 	/*
@@ -1994,11 +2005,7 @@ static int sum_mend(struct txn_engine *e, struct gen *s, u32 d)
 		red_set_sub(s, row + v, txn_pkt_count(e, pkt));
 	}
 	/* the search's order, from d out: every node after its parent */
-	for (i = s->P.reached; i-- > 1;) {
-		v = s->P.queue[i];
-		up = row + g->dst[s->via[v]];
-		red_set_sub(s, up, red_sub(s, up) + red_sub(s, row + v));
-	}
+	add_up(s, row, s->P.queue, s->P.reached);
 	/* a resting partial now complete goes on; the engine requeues the rest */
 	for (pkt = s->first_of[d]; pkt != TXN_NONE; pkt = s->next_of[pkt]) {
 		v = txn_pkt_loc(e, pkt);

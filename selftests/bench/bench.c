@@ -26,6 +26,7 @@
  * would be a ratio of CPUs, not of schedules.
  */
 #define _GNU_SOURCE
+#include <errno.h>
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -585,6 +586,7 @@ int main(int argc, char **argv)
 	FILE *json = NULL;
 	u32 i, op, algo, port;
 	int opt, fail = 0, rows = 0, cpu = -1;
+	char *end;
 	double fill, check, open_in = 0, open_tick = 0;
 	struct bres r;
 	long rss;
@@ -604,7 +606,13 @@ int main(int argc, char **argv)
 			filter = optarg;
 			break;
 		case 'c':
-			cpu = (int)strtol(optarg, NULL, 0);
+			errno = 0;
+			cpu = (int)strtol(optarg, &end, 0);
+			if (errno || end == optarg || *end || cpu < 0 || cpu >= CPU_SETSIZE) {
+				fprintf(stderr, "bench: -c %s: a CPU number, 0 to %d\n", optarg,
+					CPU_SETSIZE - 1);
+				return 2;
+			}
 			break;
 		case 's':
 			list = scale_nets;
