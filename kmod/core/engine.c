@@ -108,6 +108,23 @@ struct txn_array {
  */
 #define TXN_WIDE_PORTS	16
 
+/*
+ * Where a combining slot's count goes in its loc (struct txn_pkt): above
+ * the vertices, g->nodes included (a dropped packet's: inject_fault()),
+ * with counts to n below the field's ones; 0 where the network leaves no
+ * room (cnt[] keeps them).
+ */
+u32 txn_count_shift(const struct txn_graph *g)
+{
+	u32 shift = 1;
+
+	while (shift < 30 && g->nodes >> shift)
+		shift++;
+	if (shift >= 30 || (u64)g->procs + 1 >= 1ULL << (30 - shift))
+		return 0;
+	return shift;
+}
+
 struct layout_args {
 	u32 pq_keys, payload, op, port;
 	bool sq;
@@ -157,7 +174,9 @@ static u32 engine_layout(const struct txn_graph *g, const struct layout_args *la
 	a[k++] = OWN(recvd, n, sizeof(u32), true);
 	a[k++] = OWN(down, (links + 63) / 64, sizeof(u64), true);
 	if (txn_op_combines(la->op)) {
-		a[k++] = OWN(part, npkts, sizeof(u64), true);
+		a[k++] = OWN(part_hi, npkts, sizeof(u32), true);
+		if (!txn_count_shift(g))
+			a[k++] = OWN(cnt, npkts, sizeof(u32), true);
 		a[k++] = OWN(res, n, sizeof(u64), true);
 		a[k++] = OWN(res_count, n, sizeof(u32), true);
 		if (la->op == TXNET_OP_PREFIX_SUM)
@@ -273,8 +292,9 @@ static const struct txn_array engine_arrays[] = {
 	PUB(ahead, 0, 0, 0), PUB(atail, 0, 0, 0),
 	PUB(sqk, 0, 0, 0),
 	OWN(pk, 0, 0, 0), OWN(payload, 0, 0, 0), OWN(stamp, 0, 0, 0), OWN(sent_at, 0, 0, 0),
-	OWN(recv_at, 0, 0, 0), OWN(arrivals, 0, 0, 0), OWN(recvd, 0, 0, 0), OWN(part, 0, 0, 0),
-	OWN(maxid, 0, 0, 0), OWN(res, 0, 0, 0), OWN(res_count, 0, 0, 0), OWN(vals, 0, 0, 0),
+	OWN(recv_at, 0, 0, 0), OWN(arrivals, 0, 0, 0), OWN(recvd, 0, 0, 0), OWN(part_hi, 0, 0, 0),
+	OWN(cnt, 0, 0, 0), OWN(maxid, 0, 0, 0), OWN(res, 0, 0, 0), OWN(res_count, 0, 0, 0),
+	OWN(vals, 0, 0, 0),
 	OWN(have, 0, 0, 0),
 	OWN(src, 0, 0, 0), OWN(len, 0, 0, 0), OWN(sum, 0, 0, 0), OWN(dests, 0, 0, 0),
 	OWN(down, 0, 0, 0),
@@ -489,8 +509,10 @@ static void part_init(struct txn_engine *e, u32 pkt, u32 i, u32 r)
 {
 	struct txn_ledger *L = e->L;
 
-	slot_init(L, pkt, i, 1);
-	L->part[pkt] = (u64)txn_input_value(&L->p, e->n, i, r) + txn_contrib_hash(L, i);
+	slot_init(L, pkt, i, 0);
+	txn_slot_set_count(L, pkt, 1);
+	txn_slot_set_part(L, pkt, (u64)txn_input_value(&L->p, e->n, i, r) +
+			  txn_contrib_hash(L, i));
 	if (L->maxid)
 		L->maxid[pkt] = i;
 }
@@ -608,6 +630,10 @@ int txn_engine_init(struct txn_engine *e, const struct txn_graph *g,
 	e->L->hints = s->arrive_ahead;
 	if (txn_op_combines(p->op)) {
 		e->L->kind = TXN_COMBINE;
+		if (!e->L->cnt) {
+			e->L->cshift = txn_count_shift(g);
+			e->L->cbits = (TXN_LOC_PARITY - 1) & ~((1U << e->L->cshift) - 1);
+		}
 		ret = start_combine(e);
 	} else if (p->op == TXNET_OP_BROADCAST || p->op == TXNET_OP_MULTINODE_BROADCAST) {
 		e->L->kind = TXN_BROADCAST;
@@ -1440,7 +1466,7 @@ static void set_bit64(u64 *bits, u64 i)
  * still there for the scheduler to send on (1): a relay, or a broadcast
  * copy, which the processor receives and keeps.  -EPROTO on a violation.
  */
-static int arrive_at(struct txn_engine *e, u64 t, u32 pkt, u32 to)
+static __always_inline int arrive_at(struct txn_engine *e, u64 t, u32 pkt, u32 to)
 {
 	struct txn_ledger *L = e->L;
 	u32 tag = txn_slot_dest(L, pkt);
@@ -1634,7 +1660,8 @@ static noinline int too_many_moves(struct txn_engine *e, u64 t)
  * is made: a real packet at the node a real link leaves, the link up,
  * carrying nothing else this tick and not the run beside's, and the
  * single-port rule (@single); the line is stamped.  *@to: where the link
- * goes.  @simple: a run with no link down, no lines, no switches and no
+ * goes.  @cbits: where a combining run's locs keep counts (0 in any
+ * other).  @simple: a run with no link down, no lines, no switches and no
  * run beside, where none of those can apply.  Under the single-port
  * model a processor's link with no shared line is not stamped: the link
  * is the processor's, so its sending once a tick is the link carrying one
@@ -1642,8 +1669,8 @@ static noinline int too_many_moves(struct txn_engine *e, u64 t)
  * stamp a hop, read from far apart, saved).
  */
 static __always_inline int check_move(struct txn_engine *e, const struct txn_mv *mv, u64 t,
-				      u32 i, u32 pkt, u32 link, u32 *to, const bool simple,
-				      const bool single)
+				      u32 i, u32 pkt, u32 link, u32 *to, const u32 cbits,
+				      const bool simple, const bool single)
 {
 	u32 loc, from, lid;
 
@@ -1654,7 +1681,7 @@ static __always_inline int check_move(struct txn_engine *e, const struct txn_mv 
 		return no_such_link(e, t, pkt, loc);
 	from = mv->src[link];
 	*to = mv->dst[link];
-	if (loc != from)
+	if ((loc & ~cbits) != from)	/* a sentinel or a mark stays past every vertex */
 		return not_here(e, t, pkt, from, loc);
 	if (!simple && mv->down && txn_bit(mv->down, link))
 		return link_down(e, t, pkt, link);
@@ -1673,13 +1700,16 @@ static __always_inline int check_move(struct txn_engine *e, const struct txn_mv 
  * Check and apply every move of tick @t in one pass.  A packet that moved
  * this tick carries txn_loc_mark(@t) until the tick ends, so a second move
  * of it is caught; arrivals are handed to the schedule only after the pass.
- * @plain: a closed unicast run, the common case, handled in line (the
- * function is compiled once for each value).
+ * @plain: a closed unicast run, the common case, handled in line;
+ * @counted: a combining run, whose locs carry counts (struct txn_pkt).
+ * The function is compiled once for each case.
  */
-static __always_inline int move_all(struct txn_engine *e, u64 t, u32 *narr, const bool plain)
+static __always_inline int move_all(struct txn_engine *e, u64 t, u32 *narr, const bool plain,
+				    const bool counted)
 {
 	struct txn_ledger *L = e->L;
 	const struct txn_mv mv = mv_of(e);
+	const u32 cbits = counted ? L->cbits : 0;
 	const bool single = single_ported(e);
 	struct txn_pkt *pk = L->pk;
 	u32 *arrivals = L->arrivals, *recvd = L->recvd;
@@ -1694,7 +1724,7 @@ static __always_inline int move_all(struct txn_engine *e, u64 t, u32 *narr, cons
 	for (i = 0; i < nmoves; i++) {
 		pkt = moves[i].pkt;
 		link = moves[i].link;
-		ret = check_move(e, &mv, t, i, pkt, link, &to, false, single);
+		ret = check_move(e, &mv, t, i, pkt, link, &to, cbits, false, single);
 		if (ret)
 			return ret;
 		if (hops)
@@ -1711,7 +1741,7 @@ static __always_inline int move_all(struct txn_engine *e, u64 t, u32 *narr, cons
 			}
 			continue;
 		}
-		pk[pkt].loc = to | txn_loc_mark(t);
+		pk[pkt].loc = (pk[pkt].loc & cbits) | to | txn_loc_mark(t);
 		ret = arrive_at(e, t, pkt, to);
 		if (ret < 0)
 			break;
@@ -1722,6 +1752,23 @@ static __always_inline int move_all(struct txn_engine *e, u64 t, u32 *narr, cons
 	L->transmissions += n;
 	L->delivered += got;
 	return ret < 0 ? ret : 0;
+}
+
+/* Each case a function of its own, registers allocated for it alone. */
+static noinline int move_plain(struct txn_engine *e, u64 t, u32 *narr)
+{
+	return move_all(e, t, narr, true, false);
+}
+
+static noinline int move_counted(struct txn_engine *e, u64 t, u32 *narr)
+{
+	return move_all(e, t, narr, false, true);
+}
+
+/* A broadcast's, or open traffic's. */
+static noinline int move_other(struct txn_engine *e, u64 t, u32 *narr)
+{
+	return move_all(e, t, narr, false, false);
 }
 
 static const char *const fault_names[] = {
@@ -1766,7 +1813,7 @@ static void inject_fault(struct txn_engine *e)
 		for (pkt = 0; pkt < e->npkts; pkt++) {
 			u32 i, l;
 
-			if (L->pk[pkt].loc != node || pkt == m[0].pkt)
+			if (txn_loc_uncounted(L, L->pk[pkt].loc) != node || pkt == m[0].pkt)
 				continue;
 			for (i = 0; i < e->nmoves && m[i].pkt != pkt; i++)
 				;
@@ -1902,7 +1949,7 @@ static __always_inline int land(struct txn_engine *e, u64 t, u32 *sent, u32 *got
 			txn_prefetch(&pk[moves[i + MOVES_AHEAD].pkt]);
 		pkt = moves[i].pkt;
 		link = moves[i].link;
-		ret = check_move(e, &mv, t, i, pkt, link, &to, simple, single);
+		ret = check_move(e, &mv, t, i, pkt, link, &to, 0, simple, single);
 		if (ret)
 			break;
 		if (to == pk[pkt].tag) {
@@ -2124,9 +2171,11 @@ int txn_engine_tick(struct txn_engine *e)
 	if (L->kind == TXN_UNICAST && !L->open && e->sched->onward && e->pq_keys)
 		return tick_onward(e, t, before);
 	if (L->kind == TXN_UNICAST && !L->open)
-		ret = move_all(e, t, &narr, true);
+		ret = move_plain(e, t, &narr);
+	else if (L->kind == TXN_COMBINE)
+		ret = move_counted(e, t, &narr);
 	else
-		ret = move_all(e, t, &narr, false);
+		ret = move_other(e, t, &narr);
 	if (ret)
 		return ret;
 	/* Every move checked and made: the picture shows what the engine did. */
@@ -2160,14 +2209,15 @@ int txn_engine_tick(struct txn_engine *e)
 		for (i = 0; i < narr; i++) {
 			struct txn_move *m = &e->moves[L->arrivals[i]];
 
-			L->pk[m->pkt].loc = g->dst[m->link];
+			L->pk[m->pkt].loc &= ~TXN_LOC_MARKS;	/* its count stays */
 		}
 		for (i = 0; i < narr && !e->failed; i++) {
 			struct txn_move *m = &e->moves[L->arrivals[i]];
 
 			if (L->hints && i + 3 * ARRIVE_AHEAD < narr)
 				hint_arrivals(e, i);
-			if (L->pk[m->pkt].loc == g->dst[m->link] && e->sched->arrive)
+			if (txn_loc_uncounted(L, L->pk[m->pkt].loc) == g->dst[m->link] &&
+			    e->sched->arrive)
 				e->sched->arrive(e, m->pkt, m->link);
 		}
 	}
@@ -2183,7 +2233,7 @@ static int tick_end(struct txn_engine *e, u64 t, u64 before)
 	L->tick = t;
 	mirror(e);
 	if (L->series)
-		txn_series_held(L->series, t, L->pk, e->npkts);
+		txn_series_held(L->series, t, L, e->npkts);
 	if (L->open)
 		return L->delivered + L->dropped == L->injected;
 	if (L->delivered == L->expected)

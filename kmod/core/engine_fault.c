@@ -96,7 +96,7 @@ static int requeue_all(struct txn_engine *e, u32 first_down)
 
 	for (pkt = unqueue_all(e); pkt != TXN_NONE; pkt = next) {
 		next = pk[pkt].next;
-		v = pk[pkt].loc;
+		v = txn_loc_uncounted(L, pk[pkt].loc);
 		way = e->sched->way_from(e, pkt, v, txn_slot_dest(L, pkt));
 		l = (u32)way;
 		if (l == TXN_WAY_KEEP)

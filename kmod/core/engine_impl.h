@@ -35,18 +35,25 @@ enum txn_kind {
 
 struct txn_pkt {
 	u32 next;		/* queue chain: txn_q_*, txn_pq_* */
-	u32 loc;		/* vertex, or TXN_LOC_* */
-	u32 tag;		/* destination, message; combining: its count; free chain */
+	u32 loc;		/* vertex, or TXN_LOC_*; combining: and its count */
+	u32 tag;		/* destination, message; combining: partial's low half; free list */
 };
 
 /*
  * Where a combining packet goes is its slot's (an accumulation's root; a
  * multinode accumulation's slot i n + r goes to r: txn_sum_slot()), so
- * its tag counts the contributions its partial holds, and the partial is
- * one word: their inputs' wrapping sum plus their contributors' hashes
- * (txn_contrib_hash()).  The hashes seal the sum: a result whose count is
- * right but whose set is not differs from its inputs plus their hashes
- * except by a 2^-64 chance, and verification takes them out again.
+ * its record keeps the count of contributions its partial holds, and the
+ * partial is one word: their inputs' wrapping sum plus their contributors'
+ * hashes (txn_contrib_hash()).  The hashes seal the sum: a result whose
+ * count is right but whose set is not differs from its inputs plus their
+ * hashes except by a 2^-64 chance, and verification takes them out again.
+ *
+ * A combining slot is 16 bytes: the partial's low word in tag, its high
+ * word in part_hi[], and the count in loc's bits [cshift, 30), above the
+ * vertex, where the network leaves room for both (txn_count_shift());
+ * elsewhere in cnt[] (20 bytes).  A count stays below its field's ones
+ * (at most n), so a live loc is never a sentinel; cbits is 0 in every
+ * other run, where loc is the vertex and its marks alone.
  */
 enum txn_dest_by {
 	TXN_DEST_TAG,		/* pk[].tag */
@@ -70,7 +77,9 @@ struct txn_ledger {
 
 	u8 *payload;			/* per slot, p.payload bytes */
 	struct txn_pkt *pk;		/* per slot */
-	u64 *part;			/* per slot, combining: its sealed sum */
+	u32 *part_hi;			/* per slot, combining: its sealed sum's high word */
+	u32 *cnt;			/* ... its count, where loc has no room for it */
+	u32 cbits, cshift;		/* ... where loc keeps it: the field's mask, its shift */
 	u32 *maxid;			/* per slot, prefix sum: its largest contributor */
 	u32 free;			/* free slots, chained through pk[].tag */
 
@@ -149,8 +158,45 @@ static inline u32 txn_msg_origin(const struct txn_ledger *L, u32 msg)
 static inline void txn_slot_prefetch(const struct txn_ledger *L, u32 pkt)
 {
 	txn_prefetch(&L->pk[pkt]);
-	if (L->part)
-		txn_prefetch(&L->part[pkt]);
+	if (L->part_hi)
+		txn_prefetch(&L->part_hi[pkt]);
+}
+
+/* A loc less a combining slot's count: a vertex and its marks, or TXN_LOC_*. */
+static inline u32 txn_loc_uncounted(const struct txn_ledger *L, u32 loc)
+{
+	return loc == TXN_LOC_GONE || loc == TXN_LOC_FREE ? loc : loc & ~L->cbits;
+}
+
+/* ... and without the marks: the vertex of a live slot. */
+static inline u32 txn_loc_vertex(const struct txn_ledger *L, u32 loc)
+{
+	return loc & ~(L->cbits | TXN_LOC_MARKS);
+}
+
+/* Combining: the contributions slot @pkt's partial holds, and their sealed sum. */
+static inline u32 txn_slot_count(const struct txn_ledger *L, u32 pkt)
+{
+	return L->cnt ? L->cnt[pkt] : (L->pk[pkt].loc & L->cbits) >> L->cshift;
+}
+
+static inline void txn_slot_set_count(struct txn_ledger *L, u32 pkt, u32 count)
+{
+	if (L->cnt)
+		L->cnt[pkt] = count;
+	else
+		L->pk[pkt].loc = (L->pk[pkt].loc & ~L->cbits) | count << L->cshift;
+}
+
+static inline u64 txn_slot_part(const struct txn_ledger *L, u32 pkt)
+{
+	return (u64)L->part_hi[pkt] << 32 | L->pk[pkt].tag;
+}
+
+static inline void txn_slot_set_part(struct txn_ledger *L, u32 pkt, u64 part)
+{
+	L->pk[pkt].tag = (u32)part;
+	L->part_hi[pkt] = (u32)(part >> 32);
 }
 
 static inline bool txn_bit(const u64 *bits, u64 i)
@@ -160,6 +206,9 @@ static inline bool txn_bit(const u64 *bits, u64 i)
 
 /* Fold slot @pkt's partial into processor @node's result at tick @t: 0 or -EPROTO. */
 int txn_fold_part(struct txn_engine *e, u64 t, u32 node, u32 pkt);
+
+/* Where loc keeps a combining slot's count on @g: its shift, or 0 (cnt[]). */
+u32 txn_count_shift(const struct txn_graph *g);
 
 /* Give slot @pkt back to the free list. */
 void txn_slot_free(struct txn_ledger *L, u32 pkt);

@@ -19,7 +19,7 @@ static bool live(const struct txn_engine *e, u32 pkt)
 
 u32 txn_pkt_loc(const struct txn_engine *e, u32 pkt)
 {
-	return live(e, pkt) ? e->L->pk[pkt].loc & ~TXN_LOC_MARKS : TXN_NONE;
+	return live(e, pkt) ? txn_loc_vertex(e->L, e->L->pk[pkt].loc) : TXN_NONE;
 }
 
 u32 txn_sum_dest(const struct txn_ledger *L, u32 pkt)
@@ -66,7 +66,7 @@ void txn_pkt_prefetch(const struct txn_engine *e, u32 pkt)
 
 u32 txn_pkt_count(const struct txn_engine *e, u32 pkt)
 {
-	return e->L->part && live(e, pkt) ? e->L->pk[pkt].tag : 0;
+	return e->L->part_hi && live(e, pkt) ? txn_slot_count(e->L, pkt) : 0;
 }
 
 bool txn_has_msg(const struct txn_engine *e, u32 node, u32 msg)
@@ -111,7 +111,7 @@ static noinline int held_why(struct txn_engine *e, u32 pkt, const char *at_switc
 				   pkt < e->npkts && e->L->pk[pkt].loc == TXN_LOC_GONE ?
 				   "packet used after it was consumed, merged or folded" :
 				   "no such packet: the scheduler made it up");
-	loc = e->L->pk[pkt].loc;
+	loc = txn_loc_uncounted(e->L, e->L->pk[pkt].loc);
 	if (loc & TXN_LOC_MOVED)
 		return txn_violate(e, now(e), loc & ~TXN_LOC_MARKS, pkt,
 				   "packet used while it is crossing a link");
@@ -122,23 +122,27 @@ static noinline int held_why(struct txn_engine *e, u32 pkt, const char *at_switc
 
 /*
  * The common case in one test, inline: a live packet resting at a
- * processor (the sentinels and marks of loc are all past n); else why not.
+ * processor (the sentinels and marks of loc are all past n, with or
+ * without a count); else why not.
  */
 static __always_inline int held(struct txn_engine *e, u32 pkt, const char *at_switch)
 {
-	if (pkt < e->npkts && e->L->pk[pkt].loc < e->n)
+	if (pkt < e->npkts && (e->L->pk[pkt].loc & ~e->L->cbits) < e->n)
 		return 0;
 	return held_why(e, pkt, at_switch);
 }
 
-/* A free slot for a copy at @node (of @pkt, or TXN_NONE), counted; TXN_NONE after a violation. */
+/*
+ * A free slot for a copy at @node (TXN_NONE: where @pkt is) of @pkt (or
+ * TXN_NONE), counted; TXN_NONE after a violation.
+ */
 static u32 take_slot(struct txn_engine *e, u32 node, u32 pkt)
 {
 	struct txn_ledger *L = e->L;
 	u32 c = L->free;
 
 	if (c == TXN_NONE) {
-		txn_violate(e, now(e), node, pkt,
+		txn_violate(e, now(e), node == TXN_NONE ? txn_pkt_loc(e, pkt) : node, pkt,
 			    "no free packet slot: more copies alive than the operation allows");
 		return TXN_NONE;
 	}
@@ -151,7 +155,7 @@ static u32 take_slot(struct txn_engine *e, u32 node, u32 pkt)
 u32 txn_copy(struct txn_engine *e, u32 pkt)
 {
 	struct txn_ledger *L = e->L;
-	u32 c, loc;
+	u32 c;
 
 	if (e->failed)
 		return TXN_NONE;
@@ -162,14 +166,16 @@ u32 txn_copy(struct txn_engine *e, u32 pkt)
 	}
 	if (held(e, pkt, "a switch cannot copy"))
 		return TXN_NONE;
-	loc = L->pk[pkt].loc;
-	c = take_slot(e, loc, pkt);
+	c = take_slot(e, TXN_NONE, pkt);
 	if (c == TXN_NONE)
 		return TXN_NONE;
-	L->pk[c] = L->pk[pkt];
+	L->pk[c] = L->pk[pkt];		/* a combining slot's count and partial's low word too */
 	L->pk[c].next = TXN_NONE;
-	if (L->part)
-		L->part[c] = L->part[pkt];
+	if (L->kind == TXN_COMBINE) {
+		L->part_hi[c] = L->part_hi[pkt];
+		if (L->cnt)
+			L->cnt[c] = L->cnt[pkt];
+	}
 	if (L->maxid)
 		L->maxid[c] = L->maxid[pkt];
 	if (L->payload)
@@ -234,7 +240,7 @@ int txn_drop_copy(struct txn_engine *e, u32 pkt)
 	if (held(e, pkt, "a switch cannot drop a copy: no processor there has its message"))
 		return -EPROTO;
 	if (!txn_copy_spare(L, e->n, pkt))
-		return txn_violate(e, now(e), L->pk[pkt].loc, pkt,
+		return txn_violate(e, now(e), txn_pkt_loc(e, pkt), pkt,
 				   "dropped a packet that was still needed");
 	txn_slot_free(L, pkt);
 	return 0;
@@ -251,7 +257,10 @@ static inline bool same_result(const struct txn_ledger *L, u32 a, u32 b)
 int txn_merge(struct txn_engine *e, u32 into, u32 from)
 {
 	struct txn_ledger *L = e->L;
-	u32 loc;
+	struct txn_pkt *pk = L->pk;
+	u32 *hi = L->part_hi, *cnt = L->cnt;
+	u32 loc, at, cbits, count;
+	u64 part;
 
 	if (e->failed)
 		return -EPROTO;
@@ -260,23 +269,37 @@ int txn_merge(struct txn_engine *e, u32 into, u32 from)
 				   "merge in an operation that does not combine");
 	if (held(e, into, "a switch cannot combine") || held(e, from, "a switch cannot combine"))
 		return -EPROTO;
-	loc = L->pk[into].loc;
+	/* both held: at a processor, unmarked; their locs differ in no more than their counts */
+	cbits = L->cbits;
+	loc = pk[into].loc;
+	at = loc & ~cbits;
 	if (into == from)
-		return txn_violate(e, now(e), loc, from,
+		return txn_violate(e, now(e), at, from,
 				   "a contribution counted twice: packet merged with itself");
-	if (L->pk[from].loc != loc)
-		return txn_violate(e, now(e), loc, from, "merged packets are at different nodes");
+	if ((pk[from].loc ^ loc) & ~cbits)
+		return txn_violate(e, now(e), at, from, "merged packets are at different nodes");
 	if (!same_result(L, into, from))
-		return txn_violate(e, now(e), loc, from, "merged packets belong to different results");
-	if ((u64)L->pk[into].tag + L->pk[from].tag > e->n)
-		return txn_violate(e, now(e), loc, from,
+		return txn_violate(e, now(e), at, from,
+				   "merged packets belong to different results");
+	/* each count at most n < 2^24: read in locals, as the stores below could alias L's words */
+	if (cnt)
+		count = cnt[into] + cnt[from];
+	else
+		count = ((loc & cbits) + (pk[from].loc & cbits)) >> L->cshift;
+	if (count > e->n)
+		return txn_violate(e, now(e), at, from,
 				   "a contribution counted twice: more contributions than processors");
-	L->pk[into].tag += L->pk[from].tag;
-	L->part[into] += L->part[from];
+	part = ((u64)hi[into] << 32 | pk[into].tag) + ((u64)hi[from] << 32 | pk[from].tag);
+	if (cnt)
+		cnt[into] = count;
+	else
+		pk[into].loc = at | count << L->cshift;
+	pk[into].tag = (u32)part;
+	hi[into] = (u32)(part >> 32);
 	if (L->maxid && L->maxid[from] > L->maxid[into])
 		L->maxid[into] = L->maxid[from];
 	if (L->tagged)
-		L->pk[from].loc = TXN_LOC_GONE;
+		pk[from].loc = TXN_LOC_GONE;
 	else
 		txn_slot_free(L, from);
 	L->merges++;
@@ -287,7 +310,7 @@ int txn_merge(struct txn_engine *e, u32 into, u32 from)
 int txn_fold_part(struct txn_engine *e, u64 t, u32 node, u32 pkt)
 {
 	struct txn_ledger *L = e->L;
-	u32 count = L->pk[pkt].tag;
+	u32 count = txn_slot_count(L, pkt);
 
 	if (L->maxid && L->maxid[pkt] > node)
 		return txn_violate(e, t, node, pkt,
@@ -295,7 +318,7 @@ int txn_fold_part(struct txn_engine *e, u64 t, u32 node, u32 pkt)
 	if ((u64)L->res_count[node] + count > txn_result_size(L, e->n, node))
 		return txn_violate(e, t, node, pkt, "a contribution counted twice in a result");
 	L->res_count[node] += count;
-	L->res[node] += L->part[pkt];
+	L->res[node] += txn_slot_part(L, pkt);
 	L->delivered += count;
 	return 0;
 }
@@ -312,10 +335,10 @@ int txn_fold(struct txn_engine *e, u32 pkt)
 				   "fold in an operation whose packets are folded on arrival");
 	if (held(e, pkt, "a switch has no result to fold into"))
 		return -EPROTO;
-	loc = L->pk[pkt].loc;
+	loc = txn_loc_vertex(L, L->pk[pkt].loc);
 	if (txn_fold_part(e, now(e), loc, pkt))
 		return -EPROTO;
-	e->delivered += L->pk[pkt].tag;
+	e->delivered += txn_slot_count(L, pkt);
 	txn_slot_free(L, pkt);
 	return 0;
 }

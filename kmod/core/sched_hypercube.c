@@ -234,12 +234,13 @@ static void cube_choose(struct txn_engine *e)
 
 static u64 cube_bytes(const struct txn_graph *g, u32 op, u32 port, u64 npkts)
 {
-	(void)op;
+	/* an accumulation's partials are its slots (cube_start()): no copies held */
+	u64 held = op == TXNET_OP_MULTINODE_BROADCAST ? (u64)g->procs * g->procs : 0;
+
 	(void)port;
 	(void)npkts;
 	/* num, order, and the class order's scratch while they are built */
-	return sizeof(struct cube) + 3 * (u64)g->procs * sizeof(u32) +
-	       (u64)g->procs * g->procs * sizeof(u32);
+	return sizeof(struct cube) + (3 * (u64)g->procs + held) * sizeof(u32);
 }
 
 const struct txn_sched txn_sched_hypercube = {

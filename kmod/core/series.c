@@ -159,15 +159,17 @@ void txn_series_links(struct txn_series *s, u64 t, const struct txn_move *m, u32
  * queues, and they are held all the same.  At a tick's end a location is
  * a vertex or a TXN_LOC_* mark.
  */
-void txn_series_held(struct txn_series *s, u64 t, const struct txn_pkt *pk, u32 npkts)
+void txn_series_held(struct txn_series *s, u64 t, const struct txn_ledger *L, u32 npkts)
 {
 	u32 *col = s->held + sample_of(s, t);
-	u32 v, p, *h;
+	u32 v, p, loc, *h;
 
 	memset(s->count, 0, s->nodes * sizeof(u32));
-	for (p = 0; p < npkts; p++)
-		if ((pk[p].loc & ~TXN_LOC_MARKS) < s->nodes)	/* GONE and FREE stay past */
-			s->count[pk[p].loc & ~TXN_LOC_MARKS]++;
+	for (p = 0; p < npkts; p++) {
+		loc = txn_loc_uncounted(L, L->pk[p].loc) & ~TXN_LOC_MARKS;
+		if (loc < s->nodes)	/* GONE and FREE stay past */
+			s->count[loc]++;
+	}
 	for (v = 0; v < s->nodes; v++) {
 		h = col + (size_t)(v / s->group) * SAMPLES;
 		*h = s->count[v] > *h ? s->count[v] : *h;

@@ -44,8 +44,8 @@ bool txn_series_class(const struct txn_graph *g, u32 c, u32 *dim, u32 *dir);
  * then where its @npkts packet slots are at the tick's end.
  */
 struct txn_move;
-struct txn_pkt;
+struct txn_ledger;
 void txn_series_links(struct txn_series *s, u64 t, const struct txn_move *m, u32 n);
-void txn_series_held(struct txn_series *s, u64 t, const struct txn_pkt *pk, u32 npkts);
+void txn_series_held(struct txn_series *s, u64 t, const struct txn_ledger *L, u32 npkts);
 
 #endif /* TXN_CORE_SERIES_H */

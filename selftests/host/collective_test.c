@@ -14,6 +14,7 @@
 #include "kselftest_harness.h"
 #include "topo_helpers.h"
 #include "core/bounds.h"
+#include "core/engine_impl.h"
 #include "core/sched.h"
 
 static const char *const topologies[] = {
@@ -625,9 +626,9 @@ TEST(general_memory_linear_in_packets)
 	/*
 	 * A MIN's partials cross its switches whole, straight to their
 	 * result: its multinode accumulation keeps no reduction rows (it
-	 * kept n x V, 61.4 bytes a slot on butterfly 256; 25.4 now), only
-	 * the engine's 20 bytes a slot (collective_test
-	 * combining_slot_in_20_bytes below).
+	 * kept n x V, 61.4 bytes a slot on butterfly 256; 21.4 now), only
+	 * the engine's 16 bytes a slot (collective_test
+	 * combining_slot_in_16_bytes below).
 	 */
 	for (i = 0; i < 3; i++) {
 		ASSERT_EQ(NULL, tg_make(&t, nets[i]));
@@ -635,7 +636,7 @@ TEST(general_memory_linear_in_packets)
 		p.op = TXNET_OP_MULTINODE_ACCUMULATE;
 		slots = (u64)t.g.procs * t.g.procs;
 		bytes = txn_engine_bytes(&t.g, &txn_sched_general, &p);
-		bound = 20 * slots + 320 * ((u64)t.g.links + t.g.nodes);
+		bound = 16 * slots + 320 * ((u64)t.g.links + t.g.nodes);
 		table = 8ULL * t.g.procs * t.g.nodes;
 		EXPECT_LE(bytes, bound) TH_LOG("%s multinode accumulation: %llu bytes, %.1f a slot",
 					       nets[i], (unsigned long long)bytes,
@@ -677,17 +678,21 @@ TEST(general_memory_linear_in_packets)
 }
 
 /*
- * A combining packet is its 12-byte record, whose tag counts its
- * contributions (where it goes is its slot's), and an 8-byte partial:
- * their sum sealed with their contributors' hashes (engine_impl.h, enum
- * txn_dest_by).  So a multinode accumulation, n x n partials, costs the
- * engine at most 20 bytes a slot plus a constant a link and a node,
- * beside what its schedule charges (priv_bytes).  The 16-byte partial
- * that kept the hashes apart broke this: 28 a slot.
+ * A combining packet is 16 bytes: its 12-byte record, whose loc keeps the
+ * count of its contributions above the vertex (where it goes is its
+ * slot's), and the high word of its partial, whose low word is the
+ * record's tag: their sum sealed with their contributors' hashes
+ * (engine_impl.h, struct txn_pkt).  So a multinode accumulation, n x n
+ * partials, costs the engine at most 16 bytes a slot plus a constant a
+ * link and a node, beside what its schedule charges (priv_bytes); the
+ * 8-byte partial beside a record that counted in its tag broke this (20 a
+ * slot).  Paper 003's schedule (sched_hypercube.c) keeps no copies for an
+ * accumulation, so it is held to the line whole.
  */
-TEST(combining_slot_in_20_bytes)
+TEST(combining_slot_in_16_bytes)
 {
-	static const char *const nets[] = { "torus 16 16", "ring 256", "hypercube 10" };
+	static const char *const nets[] = { "torus 32 32", "ring 256", "hypercube 10",
+					    "torus 64 64" };
 	struct txn_run_params p = {
 		.op = TXNET_OP_MULTINODE_ACCUMULATE, .port_model = TXNET_PORT_ALL, .seed = 1,
 	};
@@ -698,19 +703,61 @@ TEST(combining_slot_in_20_bytes)
 
 	for (i = 0; i < ARRAY_SIZE(nets); i++) {
 		ASSERT_EQ(NULL, tg_make(&t, nets[i]));
+		EXPECT_NE(0, txn_count_shift(&t.g)) TH_LOG("%s: no room for a count", nets[i]);
 		slots = txn_op_slots(p.op, t.g.procs, txn_slot_links(&t.g));
 		ASSERT_EQ((u64)t.g.procs * t.g.procs, slots);
 		priv = s->priv_bytes ? s->priv_bytes(&t.g, p.op, p.port_model, slots) : 0;
 		bytes = txn_engine_bytes(&t.g, s, &p);
 		ASSERT_GT(bytes, priv);
-		bound = 20 * slots + 320 * ((u64)t.g.links + t.g.nodes);
+		bound = 16 * slots + 320 * ((u64)t.g.links + t.g.nodes);
 		EXPECT_LE(bytes - priv, bound) TH_LOG("%s: %llu engine bytes, %.1f a slot", nets[i],
 						      (unsigned long long)(bytes - priv),
 						      (double)(bytes - priv) / slots);
-		/* ... which a 16-byte partial would break */
-		EXPECT_GT(bytes - priv + 8 * slots, bound) TH_LOG("%s: too small to tell", nets[i]);
+		/* ... which a 20-byte slot would break */
+		EXPECT_GT(bytes - priv + 4 * slots, bound) TH_LOG("%s: too small to tell", nets[i]);
+		if (!strcmp(nets[i], "hypercube 10")) {
+			bytes = txn_engine_bytes(&t.g, &txn_sched_hypercube, &p);
+			EXPECT_LE(bytes, bound) TH_LOG("paper 003's: %.1f a slot",
+						       (double)bytes / slots);
+		}
 		tg_free(&t);
 	}
+}
+
+/*
+ * Where a network leaves loc no room for a count (txn_count_shift(): the
+ * vertex's bits, then counts to n below the field's ones, under the two
+ * marks), the count is kept apart, and the runs verify all the same: a
+ * torus of 128 x 128 has room (15 bits and 15), a 16-cube's 2^16
+ * processors have none (Documentation/txnet-engine.rst: up to 32,766
+ * nodes where every node is a processor).
+ */
+TEST(combining_count_where_loc_has_no_room)
+{
+	static const char *const nets[] = { "torus 128 128", "hypercube 16" };
+	static const u32 sops[] = { TXNET_OP_ACCUMULATE, TXNET_OP_DATA_SUM };
+	struct result r;
+	struct tg t;
+	u32 i, j;
+
+	for (i = 0; i < ARRAY_SIZE(nets); i++) {
+		ASSERT_EQ(NULL, tg_make(&t, nets[i]));
+		EXPECT_EQ(i == 0, txn_count_shift(&t.g) != 0) TH_LOG("%s", nets[i]);
+		for (j = 0; j < ARRAY_SIZE(sops); j++) {
+			ASSERT_EQ(0, run_op(&t, sops[j], TXNET_PORT_ALL,
+					    sops[j] == TXNET_OP_ACCUMULATE ? 5 : 0, NULL, 0, &r));
+			EXPECT_EQ(0, r.ret) TH_LOG("%s op %u: %s", nets[i], sops[j], r.rule);
+			EXPECT_LT(0, r.steps);
+		}
+		tg_free(&t);
+	}
+	/* the largest ring with room (15 bits of vertex, 15 of count to 32766), the next without */
+	ASSERT_EQ(NULL, tg_make(&t, "ring 32766"));
+	EXPECT_EQ(15, txn_count_shift(&t.g));
+	tg_free(&t);
+	ASSERT_EQ(NULL, tg_make(&t, "ring 32767"));
+	EXPECT_EQ(0, txn_count_shift(&t.g));
+	tg_free(&t);
 }
 
 /*
