@@ -81,6 +81,8 @@ static const struct bnet scale_nets[] = {
 /* What a child reports of one case. */
 struct bres {
 	u64 ticks, bound, hops, bytes, slots, expected;
+	u64 sched_bytes;	/* of bytes, the schedule's own (priv_bytes) */
+	u64 fabric;		/* links + nodes */
 	double best, bare_best;
 	double start;		/* the fastest txn_engine_init(): the schedule's start, not in best */
 	int verified, expected_ok;
@@ -228,6 +230,9 @@ static int run_case(const struct bnet *nt, u32 op, u32 algo, u32 port, int reps,
 	params_for(&g, op, port, &p);
 	snprintf(r->sched, sizeof(r->sched), "%s", s->name);
 	r->bytes = txn_engine_bytes(&g, s, &p);
+	r->sched_bytes = s->priv_bytes ? s->priv_bytes(&g, op, port,
+						       txn_op_slots(op, g.procs, txn_slot_links(&g))) : 0;
+	r->fabric = (u64)g.links + g.nodes;
 	for (rep = 0; rep < reps && (rep < 3 || spent < 0.3); rep++) {
 		t0 = now();
 		ret = bench_start(&e, &g, s, &p);
@@ -416,6 +421,43 @@ static int bare_line(const char *label)
 		printf("\n");
 	}
 	return ret;
+}
+
+/*
+ * Issue 17's memory line: the engine's bytes (the run's less its
+ * schedule's own) at most 16 a packet slot plus a constant a link and a
+ * node, 320 as the host tests hold it (collective_test
+ * general_memory_linear_in_packets, combining_slot_in_16_bytes).  The
+ * runs of a network past it, named after the network.
+ */
+#define MEM_SLOT	16
+#define MEM_FABRIC	320
+static struct { char sched[32]; u32 op, port; double per_slot; } fat[64];
+static u32 nfat;
+
+static void mem_note(u32 op, u32 port, const struct bres *r)
+{
+	u64 own = r->bytes - r->sched_bytes;
+
+	if (own <= MEM_SLOT * r->slots + MEM_FABRIC * r->fabric || nfat >= ARRAY_SIZE(fat))
+		return;
+	snprintf(fat[nfat].sched, sizeof(fat[nfat].sched), "%s", r->sched);
+	fat[nfat].op = op;
+	fat[nfat].port = port;
+	fat[nfat++].per_slot = (double)own / r->slots;
+}
+
+static void mem_line(const char *label)
+{
+	u32 i;
+
+	printf("%s: engine past %d bytes a packet slot plus %d a link and node:", label, MEM_SLOT,
+	       MEM_FABRIC);
+	for (i = 0; i < nfat; i++)
+		printf(" %s %s%s %.1f bytes a slot;", fat[i].sched, txn_op_name(fat[i].op),
+		       fat[i].port == TXNET_PORT_SINGLE ? " single" : "", fat[i].per_slot);
+	printf("%s\n", nfat ? "" : " none");
+	nfat = 0;
 }
 
 /*
@@ -692,6 +734,7 @@ int main(int argc, char **argv)
 					       !r.verified ? "NOT VERIFIED" :
 					       !r.expected_ok ? "verified, NOT the paper's time" : "yes");
 					fail |= !r.verified || !r.expected_ok;
+					mem_note(op, port, &r);
 					if (r.hops >= MIN_HOPS && nseen < ARRAY_SIZE(seen)) {
 						seen[nseen].nt = &list[i];
 						seen[nseen].op = op;
@@ -711,6 +754,7 @@ int main(int argc, char **argv)
 							"\"link_hops\": %llu, \"seconds\": %.6f, \"start_seconds\": %.6f, "
 							"\"link_hops_per_s\": %.0f, \"bareloop_link_hops_per_s\": %.0f, "
 							"\"bareloop_ratio\": %.3f, \"engine_bytes\": %llu, "
+							"\"schedule_bytes\": %llu, "
 							"\"packet_slots\": %llu, \"bytes_per_packet\": %.2f, "
 							"\"peak_rss_kib\": %ld, \"verified\": %s}",
 							rows++ ? "," : "", list[i].label, txn_op_name(op), r.sched,
@@ -718,9 +762,11 @@ int main(int argc, char **argv)
 							(unsigned long long)r.ticks, (unsigned long long)r.bound,
 							r.bound_name, (unsigned long long)r.hops, r.best, r.start, rate,
 							r.bare_best, ratio, (unsigned long long)r.bytes,
+							(unsigned long long)r.sched_bytes,
 							(unsigned long long)r.slots, (double)r.bytes / r.slots, rss,
 							r.verified && r.expected_ok ? "true" : "false");
 				}
+		mem_line(list[i].label);
 		fail |= bare_line(list[i].label) != 0;
 		fail |= slow_line(list[i].label) != 0;
 	}
