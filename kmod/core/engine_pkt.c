@@ -258,9 +258,7 @@ int txn_merge(struct txn_engine *e, u32 into, u32 from)
 {
 	struct txn_ledger *L = e->L;
 	struct txn_pkt *pk = L->pk;
-	u32 *hi = L->part_hi, *cnt = L->cnt;
 	u32 loc, at, cbits, count;
-	u64 part;
 
 	if (e->failed)
 		return -EPROTO;
@@ -281,21 +279,12 @@ int txn_merge(struct txn_engine *e, u32 into, u32 from)
 	if (!same_result(L, into, from))
 		return txn_violate(e, now(e), at, from,
 				   "merged packets belong to different results");
-	/* each count at most n < 2^24: read in locals, as the stores below could alias L's words */
-	if (cnt)
-		count = cnt[into] + cnt[from];
-	else
-		count = ((loc & cbits) + (pk[from].loc & cbits)) >> L->cshift;
+	count = txn_slot_count(L, into) + txn_slot_count(L, from);	/* each at most n < 2^24 */
 	if (count > e->n)
 		return txn_violate(e, now(e), at, from,
 				   "a contribution counted twice: more contributions than processors");
-	part = ((u64)hi[into] << 32 | pk[into].tag) + ((u64)hi[from] << 32 | pk[from].tag);
-	if (cnt)
-		cnt[into] = count;
-	else
-		pk[into].loc = at | count << L->cshift;
-	pk[into].tag = (u32)part;
-	hi[into] = (u32)(part >> 32);
+	txn_slot_set_count(L, into, count);
+	txn_slot_set_part(L, into, txn_slot_part(L, into) + txn_slot_part(L, from));
 	if (L->maxid && L->maxid[from] > L->maxid[into])
 		L->maxid[into] = L->maxid[from];
 	if (L->tagged)
