@@ -2,10 +2,10 @@
 /*
  * The tick engine: the only code that moves, copies and combines packets.
  *
- * The timing model (shared/DESIGN.md) in short: in one tick every directed
- * link carries at most one packet; a packet that arrives in tick t leaves
- * again in t+1 at the earliest; under the single-port model a processor
- * sends at most one and receives at most one packet per tick.  What a
+ * The timing model (Documentation/txnet-engine.rst) in short: in one tick
+ * every directed link carries at most one packet; a packet that arrives in
+ * tick t leaves again in t+1 at the earliest; under the single-port model a
+ * processor sends at most one and receives at most one packet per tick.  What a
  * packet is depends on the operation (Documentation/txnet-engine.rst):
  *
  * - unicast (total exchange, scatter, gather): a packet goes from its source
@@ -177,7 +177,7 @@ struct txn_run_params {
 	u32 nvalues;
 	u64 values_seed;		/* random values 0..999 when values is NULL */
 	u64 max_ticks;			/* fail past this many ticks; 0: no limit */
-	u64 config;			/* algo latin: the index l of S^l (paper 002) */
+	u64 config;			/* algo latin: the index l of S^l ([Massini03]) */
 	const u32 *config_rows;		/* ... or M itself (latin.h); only start() reads it */
 	const u32 *dests;		/* permutation: processor i's message goes to dests[i] */
 	u32 ndests;
@@ -193,7 +193,7 @@ struct txn_run_params {
  * Whether a permutation sends processor @i's message to @d over the
  * network: a message to oneself is already there, except on a MIN, where
  * a processor's only way from its input to its own output is through the
- * switches (paper 002's permutations are of all N inputs); a MIN of two
+ * switches ([Massini03]'s permutations are of all N inputs); a MIN of two
  * has no line from a processor back to itself, and sends none.
  */
 static inline bool txn_perm_sends(const struct txn_graph *g, u32 i, u32 d)
@@ -460,9 +460,6 @@ static inline u32 txn_sum_slot(const struct txn_engine *e, u32 i, u32 r)
 {
 	return e->p.op == TXNET_OP_MULTINODE_ACCUMULATE ? i * e->n + r : i;
 }
-
-/* The link from @u to @v, or TXN_NO_LINK. */
-u32 txn_link_between(const struct txn_graph *g, u32 u, u32 v);
 
 /*
  * Queue helpers for schedulers: FIFO per out-link, bucketed priority per

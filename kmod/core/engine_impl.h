@@ -135,9 +135,9 @@ u32 txn_sum_dest(const struct txn_ledger *L, u32 pkt);
 
 /*
  * Where slot @pkt's packet is bound: a processor, a message, or TXN_NONE.
- * Only the tag test is inline: the rest kept out of line lets the compiler
- * still specialise the move loop around it (a torus tick 1.6% fewer
- * instructions than with all of it inline).
+ * Only the tag test is inline: with the rest out of line the move loop
+ * stays small enough for the compiler to specialise it around this test,
+ * which it does not do with all of it inline.
  */
 static inline u32 txn_slot_dest(const struct txn_ledger *L, u32 pkt)
 {
@@ -220,5 +220,39 @@ static inline bool txn_copy_spare(const struct txn_ledger *L, u32 n, u32 pkt)
 
 	return L->kind == TXN_BROADCAST && v < n && txn_bit(L->have, (u64)L->pk[pkt].tag * n + v);
 }
+
+/*
+ * The moves array's entries past its room (max_moves), zeroed, that
+ * land() reads ahead into without a check on each move.
+ */
+#define MOVES_AHEAD 8
+/* ... where the packet records pass a core's cache (1 MiB here); smaller ones the pops left warm */
+#define MOVES_AHEAD_BYTES (1ULL << 20)
+
+/* FNV-1a: enough to catch a changed byte, cheap to compute twice. */
+static inline u32 txn_checksum(const u8 *b, u32 len)
+{
+	u32 h = 2166136261U, i;
+
+	for (i = 0; i < len; i++)
+		h = (h ^ b[i]) * 16777619U;
+	return h;
+}
+
+/*
+ * Every array of a closed run of @p, or of open traffic with @slots packet
+ * slots, allocated as txn_engine_bytes() and txn_engine_open_bytes()
+ * predicted them: 0, or a negative errno with nothing left allocated.
+ */
+int txn_engine_alloc_run(struct txn_engine *e, const struct txn_graph *g,
+			 const struct txn_sched *s, const struct txn_run_params *p);
+int txn_engine_alloc_open(struct txn_engine *e, const struct txn_graph *g,
+			  const struct txn_sched *s, const struct txn_run_params *p, u32 slots);
+
+/* The engine's counters copied where schedulers and the shell may read them. */
+void txn_engine_mirror(struct txn_engine *e);
+
+/* The rule a test asked the engine to break this tick (engine_break.c). */
+void txn_inject_fault(struct txn_engine *e);
 
 #endif /* TXN_CORE_ENGINE_IMPL_H */

@@ -144,3 +144,13 @@ int txn_graph_build(const struct txn_spec *spec, const struct txn_counts *counts
 	g->degree = regular_degree(g);
 	return 0;
 }
+
+u32 txn_link_between(const struct txn_graph *g, u32 u, u32 v)
+{
+	u32 l;
+
+	for (l = g->first[u]; l < g->first[u + 1]; l++)
+		if (g->dst[l] == v)
+			return l;
+	return TXN_NO_LINK;
+}

@@ -136,6 +136,9 @@ int txn_graph_build(const struct txn_spec *spec, const struct txn_counts *counts
 		    struct txn_graph *g);
 void txn_graph_free(struct txn_graph *g);
 
+/* The link from @u to @v, or TXN_NO_LINK. */
+u32 txn_link_between(const struct txn_graph *g, u32 u, u32 v);
+
 /*
  * A product's coordinates (g->ndims of them, in port order) of vertex @v
  * into @coord; of every vertex into @coord, V x ndims, so that schedules

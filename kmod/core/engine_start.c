@@ -1,0 +1,353 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * A run's start: the packet slots of each kind of operation placed at
+ * their origins, links down from the start, and open traffic, whose
+ * packets the shell injects one by one and the engine releases on
+ * delivery.
+ */
+#include "engine_impl.h"
+static void slot_init(struct txn_ledger *L, u32 pkt, u32 loc, u32 tag)
+{
+	L->pk[pkt].loc = loc;
+	L->pk[pkt].tag = tag;
+}
+
+static void fill_payload(struct txn_engine *e, u32 pkt, u32 src, u32 dst)
+{
+	txn_payload_fill(e->L->payload + (size_t)pkt * e->L->p.payload, e->L->p.payload,
+			 e->L->p.seed, src, dst);
+}
+
+/* Chain slots @from .. npkts-1 into the free list. */
+static void free_from(struct txn_engine *e, u32 from)
+{
+	struct txn_ledger *L = e->L;
+	u32 pkt;
+
+	L->free = TXN_NONE;
+	for (pkt = e->npkts; pkt-- > from;)
+		txn_slot_free(L, pkt);
+}
+
+void txn_slot_free(struct txn_ledger *L, u32 pkt)
+{
+	L->pk[pkt].loc = TXN_LOC_FREE;
+	L->pk[pkt].tag = L->free;
+	L->free = pkt;
+}
+
+static void start_unicast(struct txn_engine *e)
+{
+	struct txn_ledger *L = e->L;
+	u32 n = e->n, r = L->p.root, src, dst, k, pkt = 0;
+
+	switch (L->p.op) {
+	case TXNET_OP_TOTAL_EXCHANGE:
+		for (src = 0; src < n; src++)
+			for (k = 0; k < n - 1; k++, pkt++)
+				slot_init(L, pkt, src, k < src ? k : k + 1);
+		break;
+	case TXNET_OP_SCATTER:
+		for (k = 0; k < n - 1; k++)
+			slot_init(L, k, r, k < r ? k : k + 1);
+		break;
+	case TXNET_OP_GATHER:
+		for (k = 0; k < n - 1; k++)
+			slot_init(L, k, k < r ? k : k + 1, r);
+		break;
+	case TXNET_OP_PERMUTATION:
+		/*
+		 * Slot i is processor i's message.  The caller's array may go
+		 * once the run is set up; schedulers ask txn_pkt_dst().  A
+		 * message that is not sent is where it goes from the start.
+		 */
+		memcpy(L->dests, L->p.dests, n * sizeof(u32));
+		L->p.dests = L->dests;
+		L->pub.dests = NULL;
+		e->p.dests = NULL;
+		L->expected = 0;
+		for (src = 0; src < n; src++) {
+			slot_init(L, src, src, L->dests[src]);
+			if (txn_perm_sends(e->g, src, L->dests[src]))
+				L->expected++;
+			else
+				L->pk[src].loc = TXN_LOC_GONE;
+		}
+		break;
+	}
+	if (!L->p.payload)
+		return;
+	for (pkt = 0; pkt < e->npkts; pkt++) {
+		src = txn_pkt_src(e, pkt);
+		dst = L->pk[pkt].tag;
+		fill_payload(e, pkt, src, dst);
+		if (!(pkt & 4095))
+			txn_cond_resched();
+	}
+}
+
+/* One packet per message at its origin, which has it from the start. */
+static void start_broadcast(struct txn_engine *e)
+{
+	struct txn_ledger *L = e->L;
+	u32 m, origin;
+
+	L->nmsgs = L->p.op == TXNET_OP_BROADCAST ? 1 : e->n;
+	for (m = 0; m < L->nmsgs; m++) {
+		origin = txn_msg_origin(L, m);
+		slot_init(L, m, origin, m);
+		L->have[((u64)m * e->n + origin) / 64] |= 1ULL << (((u64)m * e->n + origin) % 64);
+		if (L->p.payload)
+			fill_payload(e, m, origin, TXN_NONE);
+	}
+	free_from(e, L->nmsgs);
+}
+
+/* Slot @pkt: processor @i's input for result @r, at @i. */
+static void part_init(struct txn_engine *e, u32 pkt, u32 i, u32 r)
+{
+	struct txn_ledger *L = e->L;
+
+	slot_init(L, pkt, i, 0);
+	txn_slot_set_count(L, pkt, 1);
+	txn_slot_set_part(L, pkt, (u64)txn_input_value(&L->p, e->n, i, r) +
+			  txn_contrib_hash(L, i));
+	if (L->maxid)
+		L->maxid[pkt] = i;
+}
+
+/*
+ * Every processor starts with a packet of its own value for each result
+ * it contributes to; one already at its result's node is folded there.
+ */
+static int start_combine(struct txn_engine *e)
+{
+	struct txn_ledger *L = e->L;
+	u32 n = e->n, i, r, lo, hi, pkt = 0;
+	int ret;
+
+	if (L->p.values) {
+		/* The caller's array may go once the run is set up. */
+		memcpy(L->vals, L->p.values, txn_op_nvalues(L->p.op, n) * sizeof(s64));
+		L->p.values = L->vals;
+		L->pub.values = L->vals;
+		e->p.values = L->vals;
+	}
+	L->tagged = L->p.op == TXNET_OP_ACCUMULATE || L->p.op == TXNET_OP_MULTINODE_ACCUMULATE;
+	if (!L->tagged) {
+		L->dest_by = TXN_DEST_NONE;
+		for (i = 0; i < n; i++)
+			part_init(e, i, i, 0);
+		free_from(e, n);
+		return 0;
+	}
+	/*
+	 * an accumulation's only result is its root's: no n x n walk for it;
+	 * slots in (i, r) order, as txn_sum_slot() finds them
+	 */
+	L->dest_by = L->p.op == TXNET_OP_ACCUMULATE ? TXN_DEST_ROOT : TXN_DEST_SLOT;
+	L->dest_n = n;
+	L->dest_mul = ~0ULL / n + 1;
+	lo = L->p.op == TXNET_OP_ACCUMULATE ? L->p.root : 0;
+	hi = L->p.op == TXNET_OP_ACCUMULATE ? L->p.root + 1 : n;
+	for (i = 0; i < n; i++) {
+		for (r = lo; r < hi; r++) {
+			if (!txn_contributes(L, i, r) ||
+			    (L->p.op == TXNET_OP_ACCUMULATE && pkt >= e->npkts))
+				continue;
+			part_init(e, pkt, i, r);
+			if (i == r) {
+				ret = txn_fold_part(e, 0, r, pkt);
+				if (ret)
+					return ret;
+				L->pk[pkt].loc = TXN_LOC_GONE;
+			}
+			pkt++;
+		}
+		if (!(i & 255))
+			txn_cond_resched();
+	}
+	return 0;
+}
+
+/* The engine's counters as schedulers and the shell may read them. */
+void txn_engine_mirror(struct txn_engine *e)
+{
+	const struct txn_ledger *L = e->L;
+
+	e->tick = L->tick;
+	e->delivered = L->delivered;
+	e->expected = L->expected;
+	e->transmissions = L->transmissions;
+	e->copies = L->copies_made;
+	e->merges = L->merges;
+	e->injected = L->injected;
+	e->dropped = L->dropped;
+}
+
+/*
+ * Links down from the start: only a schedule that can route around them
+ * is built around them; a fixed one hears of them at its first tick
+ * (txn_engine_set_down()) and fails there, naming one.
+ */
+static int start_down(struct txn_engine *e, const u64 *down)
+{
+	struct txn_ledger *L = e->L;
+	u32 words = (e->g->links + 63) / 64, w;
+	u64 bits;
+
+	if (!e->sched->reroute || !e->sched->way_from)
+		return 0;
+	L->ndown = 0;
+	for (w = 0; w < words; w++) {
+		bits = down[w];
+		if (w == words - 1 && e->g->links % 64)
+			bits &= (1ULL << (e->g->links % 64)) - 1;
+		L->down[w] = bits;
+		L->ndown += txn_popcount((u32)bits) + txn_popcount((u32)(bits >> 32));
+	}
+	return 0;
+}
+
+int txn_engine_init(struct txn_engine *e, const struct txn_graph *g,
+		    const struct txn_sched *s, const struct txn_run_params *p)
+{
+	const char *why;
+	int ret;
+
+	memset(e, 0, sizeof(*e));
+	ret = txn_run_check(g, p, &why);
+	if (ret)
+		return ret;
+	ret = txn_engine_alloc_run(e, g, s, p);
+	if (ret)
+		return ret;
+	e->L->expected = txn_op_units(p->op, e->n);	/* a permutation's: start_unicast */
+	e->L->copies = txn_op_copies(p->op);
+	e->L->hints = s->arrive_ahead;
+	if (txn_op_combines(p->op)) {
+		e->L->kind = TXN_COMBINE;
+		if (!e->L->cnt) {
+			e->L->cshift = txn_count_shift(g);
+			e->L->cbits = (TXN_LOC_PARITY - 1) & ~((1U << e->L->cshift) - 1);
+		}
+		ret = start_combine(e);
+	} else if (p->op == TXNET_OP_BROADCAST || p->op == TXNET_OP_MULTINODE_BROADCAST) {
+		e->L->kind = TXN_BROADCAST;
+		start_broadcast(e);
+	} else {
+		e->L->kind = TXN_UNICAST;
+		start_unicast(e);
+	}
+	txn_engine_mirror(e);
+	if (!ret && p->down)
+		ret = start_down(e, p->down);
+	if (!ret && e->L->ndown)
+		ret = txn_engine_charge_reroute(e);
+	if (!ret)
+		ret = s->start(e);
+	if (ret) {
+		txn_engine_free(e);
+		return ret;
+	}
+	/* The caller's arrays may go once the run is set up. */
+	e->p.config_rows = NULL;
+	e->L->p.config_rows = NULL;
+	e->L->pub.config_rows = NULL;
+	e->p.down = NULL;
+	e->L->p.down = NULL;
+	e->L->pub.down = NULL;
+	/* A schedule that wrote e->p or the counters while starting fails its first tick. */
+	txn_check_untouched(e, 0);
+	txn_engine_mirror(e);
+	return 0;
+}
+
+static void params_like(const struct txn_engine *e, struct txn_run_params *q)
+{
+	*q = e->L->p;
+	q->down = NULL;
+	q->config_rows = NULL;	/* gone after the start: only the index l is kept */
+}
+
+u64 txn_engine_bytes_like(const struct txn_engine *e)
+{
+	struct txn_run_params q;
+
+	params_like(e, &q);
+	return txn_engine_bytes(e->g, e->sched, &q);
+}
+
+int txn_engine_init_like(struct txn_engine *b, const struct txn_engine *e)
+{
+	struct txn_run_params q;
+
+	params_like(e, &q);
+	return txn_engine_init(b, e->g, e->sched, &q);
+}
+
+/*
+ * Open traffic: @slots packet slots that user packets of up to @p->payload
+ * bytes take and give back.
+ */
+int txn_engine_init_open(struct txn_engine *e, const struct txn_graph *g,
+			 const struct txn_sched *s, const struct txn_run_params *p, u32 slots)
+{
+	int ret;
+
+	ret = txn_engine_alloc_open(e, g, s, p, slots);
+	if (ret)
+		return ret;
+	e->L->kind = TXN_UNICAST;
+	free_from(e, 0);
+	ret = s->start(e);
+	if (ret)
+		txn_engine_free(e);
+	return ret;
+}
+
+int txn_engine_inject(struct txn_engine *e, u32 src, u32 dst, const void *data, u32 len)
+{
+	struct txn_ledger *L = e->L;
+	u32 pkt = L->free;
+	int ret;
+
+	if (!L->open || src >= e->n || dst >= e->n || src == dst || len > L->p.payload)
+		return -EINVAL;
+	if (pkt == TXN_NONE)
+		return -ENOBUFS;
+	L->free = L->pk[pkt].tag;
+	e->L->pk[pkt].next = TXN_NONE;
+	slot_init(L, pkt, src, dst);
+	L->src[pkt] = src;
+	L->len[pkt] = len;
+	if (len)
+		memcpy(L->payload + (size_t)pkt * L->p.payload, data, len);
+	L->sum[pkt] = txn_checksum(L->payload + (size_t)pkt * L->p.payload, len);
+	ret = e->sched->inject(e, pkt);
+	if (ret) {
+		txn_slot_free(L, pkt);
+		return ret;
+	}
+	L->injected++;
+	txn_engine_mirror(e);
+	return (int)pkt;
+}
+
+const u8 *txn_engine_data(const struct txn_engine *e, u32 pkt, u32 *len)
+{
+	*len = e->L->len[pkt];
+	return e->L->payload + (size_t)pkt * e->L->p.payload;
+}
+
+void txn_engine_release(struct txn_engine *e, u32 pkt)
+{
+	txn_slot_free(e->L, pkt);
+}
+
+void txn_engine_set_port_model(struct txn_engine *e, u32 port_model)
+{
+	e->p.port_model = port_model;
+	e->L->p.port_model = port_model;
+	e->L->pub.port_model = port_model;
+}
