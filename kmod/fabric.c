@@ -264,6 +264,7 @@ int txnet_fabric_create(struct txnet_net *tn, const char **why)
 	struct txn_run_params p = {
 		.port_model = READ_ONCE(tn->port_model),
 		.payload = TXNET_FABRIC_FRAME,
+		.budget = &txnet_mem_charger,
 	};
 	u64 bytes = fabric_bytes(tn);
 	struct txnet_port_dev *pd;

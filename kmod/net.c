@@ -114,6 +114,11 @@ void txnet_mem_uncharge(u64 bytes)
 	spin_unlock(&txnet_mem_lock);
 }
 
+const struct txn_budget txnet_mem_charger = {
+	.charge = txnet_mem_charge,
+	.uncharge = txnet_mem_uncharge,
+};
+
 u64 txnet_mem_used(void)
 {
 	u64 used;

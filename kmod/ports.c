@@ -34,6 +34,7 @@ static struct txnet_ports *ports_create(struct txnet_net *tn, const char **why)
 	struct txn_run_params p = {
 		.port_model = READ_ONCE(tn->port_model),
 		.payload = TXNET_PORT_DATA_MAX,
+		.budget = &txnet_mem_charger,
 	};
 	struct txnet_ports *pt;
 	u64 bytes = ports_bytes(tn);

@@ -140,6 +140,7 @@ static int reserve(struct txnet_net *tn, const struct txnet_run_req *req,
 	plan->p.nvalues = req->nvalues;
 	plan->p.values_seed = req->values_seed;
 	plan->p.max_ticks = req->max_ticks;
+	plan->p.budget = &txnet_mem_charger;
 	if (req->has_config && plan->s->algo != TXNET_ALGO_LATIN) {
 		*why = "config: only algo latin (a total exchange on a MIN) starts from a configuration";
 		return -EINVAL;
@@ -188,7 +189,7 @@ static int reserve(struct txnet_net *tn, const struct txnet_run_req *req,
 }
 
 /*
- * A permutation on a MIN: the configuration that realizes it (paper 002,
+ * A permutation on a MIN: the configuration that realizes it ([Massini03],
  * section 3), reported as the member M^{l,x} of the set S^l that holds it
  * (Theorem 2); or none, and the run must block.  Where l does not fit 64
  * bits (N >= 32 in general) only the run's outcome is reported.

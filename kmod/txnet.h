@@ -175,6 +175,8 @@ static inline struct net *txnet_net_ns(const struct txnet_net *tn)
 int txnet_mem_charge(u64 bytes);
 void txnet_mem_uncharge(u64 bytes);
 u64 txnet_mem_used(void);
+/* ... as the core charges a run's tables for routing around faults */
+extern const struct txn_budget txnet_mem_charger;
 
 /* debugfs.c: test-only knobs, not ABI */
 void txnet_debugfs_init(void);

@@ -166,6 +166,17 @@ struct txn_sched {
 	u64 (*way_from)(const struct txn_engine *e, u32 pkt, u32 v, u32 dst);
 };
 
+/*
+ * The caller's memory budget, for what a run takes only when it needs it
+ * (tables to route around links that go down): charge() returns 0 or
+ * -ENOSPC.  The core keeps no budget of its own, so that the kernel's
+ * (mem_budget, shared by every network) and a test's are the caller's.
+ */
+struct txn_budget {
+	int (*charge)(u64 bytes);
+	void (*uncharge)(u64 bytes);
+};
+
 struct txn_run_params {
 	u32 op;				/* enum txnet_op */
 	u32 port_model;			/* enum txnet_port_model */
@@ -187,6 +198,7 @@ struct txn_run_params {
 	 * init reads it.  Changes later go to txn_engine_set_down().
 	 */
 	const u64 *down;
+	const struct txn_budget *budget;	/* or NULL: nothing charged */
 };
 
 /*
@@ -312,7 +324,7 @@ struct txn_engine {
  * Bytes txn_engine_init() / txn_engine_init_open() will allocate, the
  * schedule's own included; the shell charges them first.  What routing
  * around faults takes (sched->reroute_bytes) the engine charges itself
- * when a run first has links down, through txn_mem_charge().
+ * when a run first has links down, to the caller's budget (p->budget).
  */
 u64 txn_engine_bytes(const struct txn_graph *g, const struct txn_sched *s,
 		     const struct txn_run_params *p);

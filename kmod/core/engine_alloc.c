@@ -243,8 +243,8 @@ void txn_engine_free(struct txn_engine *e)
 
 	if (e->sched && e->sched->fini)
 		e->sched->fini(e);
-	if (e->L && e->L->reroute_charged)
-		txn_mem_uncharge(e->L->reroute_charged);
+	if (e->L && e->L->reroute_charged && e->L->p.budget)
+		e->L->p.budget->uncharge(e->L->reroute_charged);
 	if (e->L)
 		for (i = 0; i < ARRAY_SIZE(engine_arrays); i++)
 			txn_free(*array_at(e, &engine_arrays[i]));

@@ -33,10 +33,6 @@ u32 txn_engine_reroutes(const struct txn_engine *e)
 	return e->L->reroutes;
 }
 
-#ifndef __KERNEL__
-u64 txn_host_budget, txn_host_used;
-#endif
-
 /*
  * What routing around faults may allocate is charged the first time a run
  * has links down, not by every run: a run on a whole network keeps its
@@ -50,7 +46,7 @@ int txn_engine_charge_reroute(struct txn_engine *e)
 	if (L->reroute_charged || !e->sched->reroute_bytes)
 		return 0;
 	bytes = e->sched->reroute_bytes(e->g, L->p.op, L->p.port_model);
-	if (bytes && txn_mem_charge(bytes))
+	if (bytes && L->p.budget && L->p.budget->charge(bytes))
 		return -ENOSPC;
 	L->reroute_charged = bytes;
 	return 0;

@@ -50,23 +50,6 @@ static inline void txn_cond_resched(void)
 
 #define txn_prefetch(p)	prefetch(p)
 
-/*
- * Memory a run takes only when it needs it (tables to route around links
- * that go down), charged to the module's mem_budget then: 0 or -ENOSPC.
- */
-int txnet_mem_charge(u64 bytes);
-void txnet_mem_uncharge(u64 bytes);
-
-static inline int txn_mem_charge(u64 bytes)
-{
-	return txnet_mem_charge(bytes);
-}
-
-static inline void txn_mem_uncharge(u64 bytes)
-{
-	txnet_mem_uncharge(bytes);
-}
-
 /* Bits set: the kernel's, since a builtin may need libgcc's helper, which modules lack. */
 static inline u32 txn_popcount(u32 x)
 {
@@ -161,26 +144,6 @@ static inline void txn_cond_resched(void)
 }
 
 #define txn_prefetch(p)	__builtin_prefetch(p)
-
-/*
- * The kernel's mem_budget, for charges made mid-run (engine_fault.c): no
- * limit unless a host test sets txn_host_budget, so that it sees them
- * refused; txn_host_used is what is charged now.
- */
-extern u64 txn_host_budget, txn_host_used;
-
-static inline int txn_mem_charge(u64 bytes)
-{
-	if (txn_host_budget && bytes > txn_host_budget - txn_host_used)
-		return -ENOSPC;
-	txn_host_used += bytes;
-	return 0;
-}
-
-static inline void txn_mem_uncharge(u64 bytes)
-{
-	txn_host_used -= bytes;
-}
 
 /* Without -mpopcnt the builtin is a call into libgcc: the bit-slice count inline. */
 static inline u32 txn_popcount(u32 x)

@@ -16,6 +16,28 @@
 
 static u64 down[64];
 
+/*
+ * The caller's budget the engine charges a run's tables for routing
+ * around faults to: no limit while txn_host_budget is 0; txn_host_used is
+ * what is charged now.
+ */
+static u64 txn_host_budget, txn_host_used;
+
+static int host_charge(u64 bytes)
+{
+	if (txn_host_budget && bytes > txn_host_budget - txn_host_used)
+		return -ENOSPC;
+	txn_host_used += bytes;
+	return 0;
+}
+
+static void host_uncharge(u64 bytes)
+{
+	txn_host_used -= bytes;
+}
+
+static const struct txn_budget host_budget = { .charge = host_charge, .uncharge = host_uncharge };
+
 /* Both directed links between @u and @v down (a broken cable). */
 static void cut(const struct txn_graph *g, u32 u, u32 v)
 {
@@ -152,6 +174,7 @@ struct closed {
 static int closed_init(struct closed *c, const char *topo, const struct txn_sched *s, u32 op)
 {
 	struct txn_run_params p = {
+		.budget = &host_budget,
 		.op = op, .port_model = TXNET_PORT_ALL, .payload = txn_op_combines(op) ? 0 : 8,
 		.seed = 7,
 	};
@@ -210,6 +233,7 @@ TEST(general_total_exchange_reroutes)
 			 */
 			{
 				struct txn_run_params p = {
+					.budget = &host_budget,
 					.op = TXNET_OP_TOTAL_EXCHANGE, .port_model = TXNET_PORT_ALL,
 					.payload = 8, .seed = 7,
 				};
@@ -245,6 +269,7 @@ TEST(general_total_exchange_reroutes)
 TEST(reroute_charged_at_the_first_fault)
 {
 	struct txn_run_params p = {
+		.budget = &host_budget,
 		.op = TXNET_OP_TOTAL_EXCHANGE, .port_model = TXNET_PORT_ALL, .payload = 8,
 		.seed = 7, .down = down,
 	};
@@ -326,6 +351,7 @@ TEST(general_unicast_ops_reroute)
 static long general_from_start(struct closed *c, u32 op, u32 port_model, const u64 *faults)
 {
 	struct txn_run_params p = {
+		.budget = &host_budget,
 		.op = op, .port_model = port_model, .payload = txn_op_combines(op) ? 0 : 8,
 		.seed = 7, .down = faults,
 	};
@@ -415,7 +441,7 @@ TEST(general_refuses_to_start_cut_off)
  * sched_general.c) the start is refused, as on a product, and nothing is
  * charged (the kernel then starts it whole, and its first tick fails,
  * naming the link).  omega 1024: 1024 x 5632 vertices x 8 bytes, 46 MB,
- * which a start used to build, uncharged, before finding the cut.
+ * which the start must not build, uncharged, before it finds the cut.
  */
 TEST(general_min_refuses_a_table_too_large)
 {
@@ -455,7 +481,7 @@ TEST(general_node_down_fails_naming_link)
  * A data sum around links down from the start accumulates at a centre of
  * the network as it is, a processor of least eccentricity around the cut,
  * and broadcasts the total back down the same tree: all-port, twice the
- * radius (paper 003, section 3: each half a tree's depth), which the test
+ * radius ([Bertsekas91], section 3: each half a tree's depth), which the test
  * finds by its own search from every processor.  Coordinates do not say
  * where the centre is with a cable cut, and mesh 64 64 is past the steps
  * a search from each processor may take (sched_general.c, CENTER_STEPS):
@@ -527,6 +553,7 @@ TEST(general_trees_mend_mid_run)
 		memset(down, 0, sizeof(down));
 		{
 			struct txn_run_params p = {
+				.budget = &host_budget,
 				.op = ops[k], .port_model = port,
 				.payload = txn_op_combines(ops[k]) ? 0 : 8, .seed = 7,
 				.max_ticks = 1000,	/* a hang guard */
@@ -561,6 +588,7 @@ TEST(general_trees_mend_mid_run)
 	memset(down, 0, sizeof(down));
 	{
 		struct txn_run_params p = {
+			.budget = &host_budget,
 			.op = TXNET_OP_BROADCAST, .port_model = TXNET_PORT_ALL, .payload = 8, .seed = 7,
 		};
 
@@ -622,7 +650,7 @@ TEST(general_random_faults)
 	int ret;
 
 	for (k = 0; k < 400; k++) {
-		struct txn_run_params p = { .seed = k, .max_ticks = 2000 };
+		struct txn_run_params p = { .budget = &host_budget, .seed = k, .max_ticks = 2000 };
 
 		op = 1 + rnd(TXNET_OP_PERMUTATION);
 		port = rnd(2) ? TXNET_PORT_ALL : TXNET_PORT_SINGLE;
@@ -765,7 +793,7 @@ TEST(engine_refuses_moves_over_links_down)
 	txn_engine_free(&c.e);
 	liar_link = txn_link_between(&c.t.g, 0, 1);
 	{
-		struct txn_run_params p = { .op = TXNET_OP_TOTAL_EXCHANGE,
+		struct txn_run_params p = { .budget = &host_budget, .op = TXNET_OP_TOTAL_EXCHANGE,
 					    .port_model = TXNET_PORT_ALL };
 
 		ASSERT_EQ(0, txn_engine_init(&c.e, &c.t.g, &liar, &p));
@@ -777,7 +805,7 @@ TEST(engine_refuses_moves_over_links_down)
 	txn_engine_free(&c.e);
 	/* a link down from the start of a run whose packets are not queued yet: the move is refused */
 	{
-		struct txn_run_params p = { .op = TXNET_OP_TOTAL_EXCHANGE,
+		struct txn_run_params p = { .budget = &host_budget, .op = TXNET_OP_TOTAL_EXCHANGE,
 					    .port_model = TXNET_PORT_ALL };
 		static const struct txn_sched late = {
 			.name = "late", .start = liar_reroute, .choose = liar_choose,
