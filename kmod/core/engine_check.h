@@ -157,7 +157,7 @@ static __always_inline int check_move(struct txn_engine *e, const struct txn_mv 
 		return txn_fail_no_link(e, t, pkt, loc);
 	from = mv->src[link];
 	*to = mv->dst[link];
-	if ((loc & ~cbits) != from)	/* a sentinel or a mark stays past every vertex */
+	if (txn_loc_strip(loc, cbits) != from)	/* a sentinel or a mark stays past every vertex */
 		return txn_fail_not_here(e, t, pkt, from, loc);
 	if (!simple && mv->down && txn_bit(mv->down, link))
 		return txn_fail_link_down(e, t, pkt, link);

@@ -168,6 +168,34 @@ static inline u32 txn_loc_uncounted(const struct txn_ledger *L, u32 loc)
 	return loc == TXN_LOC_GONE || loc == TXN_LOC_FREE ? loc : loc & ~L->cbits;
 }
 
+/*
+ * The same where the caller has the count's bits, @cbits, at hand: the
+ * move loop is compiled once with 0 for them (no count in any loc) and
+ * once with the run's, so that the plain case masks nothing.
+ */
+static __always_inline u32 txn_loc_strip(u32 loc, u32 cbits)
+{
+	return loc & ~cbits;
+}
+
+/* Whether two locs name one place (vertex and marks), whatever their counts. */
+static __always_inline bool txn_loc_same(u32 a, u32 b, u32 cbits)
+{
+	return !((a ^ b) & ~cbits);
+}
+
+/* @loc moved to vertex @to in tick @t: its count kept, its mark the tick's. */
+static __always_inline u32 txn_loc_moved(u32 loc, u32 cbits, u32 to, u64 t)
+{
+	return (loc & cbits) | to | txn_loc_mark(t);
+}
+
+/* @loc with its move's mark cleared: its vertex and count stay. */
+static __always_inline u32 txn_loc_unmarked(u32 loc)
+{
+	return loc & ~TXN_LOC_MARKS;
+}
+
 /* ... and without the marks: the vertex of a live slot. */
 static inline u32 txn_loc_vertex(const struct txn_ledger *L, u32 loc)
 {

@@ -113,7 +113,7 @@ static noinline int held_why(struct txn_engine *e, u32 pkt, const char *at_switc
 				   "no such packet: the scheduler made it up");
 	loc = txn_loc_uncounted(e->L, e->L->pk[pkt].loc);
 	if (loc & TXN_LOC_MOVED)
-		return txn_violate(e, now(e), loc & ~TXN_LOC_MARKS, pkt,
+		return txn_violate(e, now(e), txn_loc_unmarked(loc), pkt,
 				   "packet used while it is crossing a link");
 	if (loc >= e->n)
 		return txn_violate(e, now(e), loc, pkt, at_switch);
@@ -127,7 +127,7 @@ static noinline int held_why(struct txn_engine *e, u32 pkt, const char *at_switc
  */
 static __always_inline int held(struct txn_engine *e, u32 pkt, const char *at_switch)
 {
-	if (pkt < e->npkts && (e->L->pk[pkt].loc & ~e->L->cbits) < e->n)
+	if (pkt < e->npkts && txn_loc_strip(e->L->pk[pkt].loc, e->L->cbits) < e->n)
 		return 0;
 	return held_why(e, pkt, at_switch);
 }
@@ -270,11 +270,11 @@ int txn_merge(struct txn_engine *e, u32 into, u32 from)
 	/* both held: at a processor, unmarked; their locs differ in no more than their counts */
 	cbits = L->cbits;
 	loc = pk[into].loc;
-	at = loc & ~cbits;
+	at = txn_loc_strip(loc, cbits);
 	if (into == from)
 		return txn_violate(e, now(e), at, from,
 				   "a contribution counted twice: packet merged with itself");
-	if ((pk[from].loc ^ loc) & ~cbits)
+	if (!txn_loc_same(pk[from].loc, loc, cbits))
 		return txn_violate(e, now(e), at, from, "merged packets are at different nodes");
 	if (!same_result(L, into, from))
 		return txn_violate(e, now(e), at, from,

@@ -174,7 +174,7 @@ static __always_inline u32 pq_pop(const struct txn_qs *q, struct txn_pkt *pk, u3
 	next = pk[pkt].next;
 	*b = next;
 	/* the tick of onward()'s mark, left since the packet joined this queue */
-	pk[pkt].loc &= ~TXN_LOC_MARKS;
+	pk[pkt].loc = txn_loc_unmarked(pk[pkt].loc);
 	if (next == TXN_NONE)
 		q->pq_bits[link] = bits & ~(1ULL << key);
 	else	/* the link's next packet, most likely: read a tick ahead */

@@ -53,7 +53,7 @@ static __always_inline int move_all(struct txn_engine *e, u64 t, u32 *narr, cons
 			}
 			continue;
 		}
-		pk[pkt].loc = (pk[pkt].loc & cbits) | to | txn_loc_mark(t);
+		pk[pkt].loc = txn_loc_moved(pk[pkt].loc, cbits, to, t);
 		ret = arrive_at(e, t, pkt, to);
 		if (ret < 0)
 			break;
@@ -443,7 +443,7 @@ int txn_engine_tick(struct txn_engine *e)
 		for (i = 0; i < narr; i++) {
 			struct txn_move *m = &e->moves[L->arrivals[i]];
 
-			L->pk[m->pkt].loc &= ~TXN_LOC_MARKS;	/* its count stays */
+			L->pk[m->pkt].loc = txn_loc_unmarked(L->pk[m->pkt].loc);
 		}
 		for (i = 0; i < narr && !e->failed; i++) {
 			struct txn_move *m = &e->moves[L->arrivals[i]];

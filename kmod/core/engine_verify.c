@@ -14,7 +14,7 @@ static int verify_unicast(struct txn_engine *e)
 
 	for (pkt = 0; pkt < e->npkts; pkt++) {
 		if (L->pk[pkt].loc != TXN_LOC_GONE)
-			return txn_violate(e, L->tick, L->pk[pkt].loc & ~TXN_LOC_MARKS, pkt,
+			return txn_violate(e, L->tick, txn_loc_unmarked(L->pk[pkt].loc), pkt,
 					   "packet never reached its destination");
 		if (!L->payload)
 			continue;

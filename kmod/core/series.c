@@ -166,7 +166,7 @@ void txn_series_held(struct txn_series *s, u64 t, const struct txn_ledger *L, u3
 
 	memset(s->count, 0, s->nodes * sizeof(u32));
 	for (p = 0; p < npkts; p++) {
-		loc = txn_loc_uncounted(L, L->pk[p].loc) & ~TXN_LOC_MARKS;
+		loc = txn_loc_unmarked(txn_loc_uncounted(L, L->pk[p].loc));
 		if (loc < s->nodes)	/* GONE and FREE stay past */
 			s->count[loc]++;
 	}
