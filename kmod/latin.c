@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * TXNET_CMD_LATIN: the set S^l of paper 002's canonical partition on a
+ * TXNET_CMD_LATIN: the set S^l of [Massini03]'s canonical partition on a
  * MIN, every member M^{l,x} with the permutation it realizes (the
  * tables of the paper's Examples 1 and 2), computed by the core
  * (core/latin.c) with the wiring the networks use; no network is created.
@@ -64,7 +64,7 @@ int txnet_latin_fill(struct sk_buff *skb, struct txn_spec *spec, u64 l,
 		return -E2BIG;
 	}
 	if (!txn_latin_index_valid(N, l)) {
-		err->msg = "config: not an index of paper 002's canonical partition (0 .. N^(N/2-1)-1)";
+		err->msg = "config: not an index of the canonical Latin-square partition (0 .. N^(N/2-1)-1)";
 		err->field = TXNET_A_CONFIG;
 		return -ERANGE;
 	}

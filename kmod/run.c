@@ -146,7 +146,7 @@ static int reserve(struct txnet_net *tn, const struct txnet_run_req *req,
 		return -EINVAL;
 	}
 	if (req->has_config && !txn_latin_index_valid(tn->spec.size[0], req->config)) {
-		*why = "config: not an index of paper 002's canonical partition (0 .. N^(N/2-1)-1)";
+		*why = "config: not an index of the canonical Latin-square partition (0 .. N^(N/2-1)-1)";
 		return -ERANGE;
 	}
 	if (req->config_rows && plan->s->algo != TXNET_ALGO_LATIN) {

@@ -179,7 +179,7 @@ int do_bounds(int argc, char **argv)
 	open_json_object(NULL);
 	print_string(PRINT_ANY, "spec", "%s", r.spec);
 	print_nl();
-	/* paper 000, section 3: what a total exchange must carry, where the module has it */
+	/* [Dimakopoulos98], section 3: what a total exchange must carry, where the module has it */
 	if (r.has_te) {
 		print_string(PRINT_TEXT, NULL, "%s", "total exchange:");
 		print_u64(PRINT_TEXT, NULL, " total-distance %" PRIu64, r.total_distance);
@@ -201,14 +201,14 @@ int do_bounds(int argc, char **argv)
 			print_uint(PRINT_JSON, "root", NULL, b->root);
 		print_u64(PRINT_ANY, "lower_bound", " %11" PRIu64, b->lower);
 		print_string(PRINT_ANY, "bound", "  %-20s", b->name);
-		/* the schedule auto runs, where a paper proves its time (paper 003: Table 1) */
+		/* the schedule auto runs, where a paper proves its time ([Bertsekas91], Table 1) */
 		if (b->has_expected) {
 			snprintf(line, sizeof(line), " %17" PRIu64, b->min_transmissions);
 			print_string(PRINT_TEXT, NULL, "%s", line);
 			print_u64(PRINT_JSON, "min_transmissions", NULL, b->min_transmissions);
 			print_string(PRINT_ANY, "algo", "  %-15s", algo_name(b->algo));
 			print_u64(PRINT_ANY, "expected_steps", " %9" PRIu64, b->expected_steps);
-			/* where the paper counts otherwise (paper 004's Table 4) */
+			/* where the paper counts otherwise ([Wei07], Table 4) */
 			if (b->has_paper)
 				print_u64(PRINT_ANY, "paper_steps", "  paper %" PRIu64,
 					  b->paper_steps);

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * txctl latin: the set S^l of paper 002's canonical partition on a MIN,
+ * txctl latin: the set S^l of [Massini03]'s canonical partition on a MIN,
  * each member M^{l,x} beside the permutation it realizes, as the paper's
  * Examples 1 and 2 print them; computed by the module (TXNET_CMD_LATIN)
  * with the wiring its networks use.

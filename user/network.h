@@ -57,7 +57,7 @@ struct txnet_info {
 };
 
 /*
- * Paper 000's total exchange figures: total distance (and the average
+ * [Dimakopoulos98]'s total exchange figures: total distance (and the average
  * distance from it, text only), the average-status and cut bounds.
  * @cut 0: none.
  */

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* txctl show: one network, or every network of this netns. */
+/* txctl show: one network, or every network of this netns; show NET links is in show_links.c. */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,10 +8,10 @@
 
 #include "args.h"
 #include "array.h"
-#include "links.h"
 #include "network.h"
 #include "nl.h"
 #include "output.h"
+#include "show_links.h"
 #include "txctl.h"
 
 void usage_show(FILE *f)
@@ -73,7 +73,7 @@ static int show_all(struct txnl *nl)
 }
 
 /*
- * Where node @v sits: on a biswapped network its label <g,p,c> (paper 004,
+ * Where node @v sits: on a biswapped network its label <g,p,c> ([Wei07],
  * section 2) and group number (section 3.2: part 1's groups follow part
  * 0's); on a product its coordinates, the first dimension most
  * significant (a hypercube's: its bits); elsewhere the number alone.

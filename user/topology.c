@@ -28,7 +28,7 @@ const struct topo_info *topo_by_name(const char *name)
 {
 	size_t i;
 
-	/* paper 004's name for it */
+	/* [Wei07]'s name for it */
 	if (!strcmp(name, "bsn"))
 		name = "biswapped";
 

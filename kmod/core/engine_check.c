@@ -23,7 +23,7 @@ int txn_violate(struct txn_engine *e, u64 tick, u32 node, u32 pkt, const char *r
 /*
  * Move @i of tick @t wants line @lid, which an earlier move of the tick
  * took: the failure names both packets and the link, so that a blocked
- * permutation can be reported by where it blocks (paper 002).
+ * permutation can be reported by where it blocks ([Massini03]).
  */
 noinline int txn_fail_line_conflict(struct txn_engine *e, u64 t, u32 i, u32 lid)
 {

@@ -150,8 +150,8 @@ static __always_inline int send_on(struct txn_engine *e, u64 t, u32 narr, const 
  * reader of a location masks it (TXN_LOC_MARKS).  The passes are short
  * loops without a call: a hop's loads do not wait on the hop before, and
  * no base pointer is saved across a call each hop (one pass calling
- * onward() each hop took 15.1 ns a hop on the 16x16 torus, the three
- * 12.2).  @simple: no link down, no lines, no switches, no run beside:
+ * onward() each hop is slower than the three: the call makes each hop
+ * wait on the one before).  @simple: no link down, no lines, no switches, no run beside:
  * nothing of theirs to check; @single: the single-port rule.  The counters
  * are left to the caller, which checks that the schedule wrote none of
  * the scheduler's copies first.
@@ -215,7 +215,8 @@ static __always_inline int land(struct txn_engine *e, u64 t, u32 *sent, u32 *got
 /*
  * Each case a function of its own: registers allocated for it alone.
  * The common ones twice: with the read ahead, for records past the
- * caches, and without, for those the pops left warm (5 instructions a hop).
+ * caches, and without, for those the pops left warm, where the read
+ * ahead would only add work to each hop.
  */
 static noinline int land_all(struct txn_engine *e, u64 t, u32 *sent, u32 *got, u32 *nland)
 {

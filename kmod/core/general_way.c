@@ -256,8 +256,8 @@ void gen_send_toward(struct txn_engine *e, u32 pkt, u32 v, u32 d)
 /*
  * Tabled tori and meshes of @nd (2 or 3) factors: their steps unrolled and
  * the key left to the engine's cap.  way_by_steps_n() here instead, with
- * its loop and key_of(), costs 10-11% more instructions a run (16x16 torus,
- * 8x8x8 torus, 32x32 mesh).
+ * its loop and key_of(), does more work a hop on every tabled torus and
+ * mesh make bench measures.
  */
 static __always_inline u64 onward_tabled(const struct txn_engine *e, u32 v, u32 d, const u32 nd)
 {
@@ -276,8 +276,8 @@ static __always_inline u64 onward_tabled(const struct txn_engine *e, u32 v, u32 
 /*
  * Rings and linear arrays of any size: their one step computed, without
  * way_by_steps()'s dispatch on the factor count and the table's rows, and
- * without key_of() (way_by_steps_n() with one factor: ring 256's total
- * exchange 757 M -> 792 M instructions).
+ * without key_of(), which way_by_steps_n() with one factor would do each
+ * hop.
  */
 static __always_inline u64 onward_1d(const struct txn_engine *e, u32 v, u32 d)
 {

@@ -30,7 +30,7 @@ u32 txn_shape(const struct txn_spec *spec)
 	}
 }
 
-/* Paper 003's schedule for each operation on the d-cube; NULL where it gives none. */
+/* [Bertsekas91]'s schedule for each operation on the d-cube; NULL where it gives none. */
 static const struct txn_sched *cube_sched(u32 op)
 {
 	static const struct txn_sched * const by_op[] = {
@@ -46,7 +46,7 @@ static const struct txn_sched *cube_sched(u32 op)
 	return op < ARRAY_SIZE(by_op) ? by_op[op] : NULL;
 }
 
-/* Paper 004's schedule for each operation on a biswapped network; NULL where it gives none. */
+/* [Wei07]'s schedule for each operation on a biswapped network; NULL where it gives none. */
 static const struct txn_sched *bsn_sched(u32 op)
 {
 	switch (op) {
@@ -69,7 +69,7 @@ const struct txn_sched *txn_sched_pick(const struct txn_spec *spec, u32 op, u32 
 		*why = "op: unknown operation";
 		return NULL;
 	}
-	/* paper 003: optimal on the d-cube under either port model, every operation it treats */
+	/* [Bertsekas91]: optimal on the d-cube under either port model, every operation it treats */
 	if (spec->topo == TXNET_TOPO_HYPERCUBE && spec->size[0] <= TXN_CUBE_DMAX &&
 	    (algo == TXNET_ALGO_AUTO || algo == TXNET_ALGO_HYPERCUBE) && cube_sched(op))
 		return cube_sched(op);
@@ -77,7 +77,7 @@ const struct txn_sched *txn_sched_pick(const struct txn_spec *spec, u32 op, u32 
 		*why = "algo: hypercube runs on hypercubes of dimension 1 to 16, every operation but prefix-sum, data-sum and permutation";
 		return NULL;
 	}
-	/* paper 004: all-port, the operations it gives schedules for */
+	/* [Wei07]: all-port, the operations it gives schedules for */
 	if (spec->topo == TXNET_TOPO_BISWAPPED && port_model == TXNET_PORT_ALL &&
 	    (algo == TXNET_ALGO_AUTO || algo == TXNET_ALGO_BISWAPPED) && bsn_sched(op))
 		return bsn_sched(op);
@@ -87,7 +87,7 @@ const struct txn_sched *txn_sched_pick(const struct txn_spec *spec, u32 op, u32 
 	}
 	/*
 	 * A permutation on a MIN takes the one path each message has, all at
-	 * once: it is routed in log2 N ticks or blocked (paper 002, section 3).
+	 * once: it is routed in log2 N ticks or blocked ([Massini03], section 3).
 	 * Shortest paths would queue where the switches block.
 	 */
 	if (op == TXNET_OP_PERMUTATION && txn_topo_is_min(spec->topo)) {
@@ -100,7 +100,7 @@ const struct txn_sched *txn_sched_pick(const struct txn_spec *spec, u32 op, u32 
 		*why = "algo: self-routing routes a permutation on the MINs (butterfly, omega, baseline, rbaseline, flip)";
 		return NULL;
 	}
-	/* paper 002: the Latin-square waves on every log2 N-stage MIN */
+	/* [Massini03]: the Latin-square waves on every log2 N-stage MIN */
 	if (op == TXNET_OP_TOTAL_EXCHANGE && txn_topo_is_min(spec->topo) &&
 	    (algo == TXNET_ALGO_AUTO || algo == TXNET_ALGO_LATIN))
 		return &txn_sched_latin;
@@ -108,7 +108,7 @@ const struct txn_sched *txn_sched_pick(const struct txn_spec *spec, u32 op, u32 
 		*why = "algo: latin runs a total exchange on the MINs (butterfly, omega, baseline, rbaseline, flip)";
 		return NULL;
 	}
-	/* a gather is the general scatter reversed where links run both ways (paper 003, section 1) */
+	/* a gather is the general scatter reversed where links run both ways ([Bertsekas91], section 1) */
 	if (op == TXNET_OP_GATHER && !txn_topo_is_min(spec->topo) &&
 	    (algo == TXNET_ALGO_AUTO || algo == TXNET_ALGO_SHORTEST_PATH))
 		return &txn_sched_gather_dual;
@@ -151,7 +151,7 @@ const struct txn_sched *txn_sched_pick(const struct txn_spec *spec, u32 op, u32 
 		return NULL;
 	}
 	if (algo == TXNET_ALGO_AUTO) {
-		/* paper 000: a3 where it applies (optimal, Theorem 5), a2 single-port (Theorem 3) */
+		/* [Dimakopoulos98]: a3 where it applies (optimal, Theorem 5), a2 single-port (Theorem 3) */
 		if (txn_product_fits(spec, TXNET_ALGO_A3, port_model))
 			return &txn_sched_a3;
 		if (port_model == TXNET_PORT_SINGLE &&
@@ -159,7 +159,7 @@ const struct txn_sched *txn_sched_pick(const struct txn_spec *spec, u32 op, u32 
 			return &txn_sched_a2;
 		return &txn_sched_general;
 	}
-	*why = "algo: the paper 001 schedules run on linear arrays and rings only; use auto, a2, a3 or shortest-path";
+	*why = "algo: furthest-first and message-shift run on linear arrays and rings only; use auto, a2, a3 or shortest-path";
 	return NULL;
 }
 
@@ -169,7 +169,7 @@ static u64 div_round_up(u64 a, u32 b)
 }
 
 /*
- * Paper 001's T_opt, the time its schedules are proven to take (all-port):
+ * [Dimakopoulos94]'s T_opt, the time its schedules are proven to take (all-port):
  * bound (1), ceil((n^2-1)/4), on a linear array; bound (2),
  * ceil((n^2-1)/8), on a ring.  kmod/core/bounds.c has every bound of every
  * operation.
@@ -186,24 +186,24 @@ bool txn_expected_steps(const struct txn_sched *s, const struct txn_spec *spec,
 	u64 n, transmissions;
 
 	if (s->algo == TXNET_ALGO_HYPERCUBE)
-		/* paper 003, Table 1 */
+		/* [Bertsekas91], Table 1 */
 		return txn_cube_optimum(spec->size[0], op, port_model, steps, &transmissions);
 	if (s->algo == TXNET_ALGO_LATIN) {
-		/* paper 002, section 4, counted one stage a tick (latin.h) */
+		/* [Massini03], section 4, counted one stage a tick (latin.h) */
 		*steps = p->config_rows ?
 			 txn_latin_steps_rows(spec->topo, spec->size[0], p->config_rows) :
 			 txn_latin_steps(spec->topo, spec->size[0], p->config);
 		return *steps != 0;
 	}
 	if (s->algo == TXNET_ALGO_BISWAPPED) {
-		/* paper 004: Tables 1 (Theorem 1), 2 and 3, counted in the model (bsn.h) */
+		/* [Wei07]: Tables 1 (Theorem 1), 2 and 3, counted in the model (bsn.h) */
 		*steps = op == TXNET_OP_BROADCAST ? txn_bsn_bcast_steps(spec, p->root) :
 			 op == TXNET_OP_PREFIX_SUM ? txn_bsn_prefix_steps(spec) :
 			 txn_bsn_sum_steps(spec);
 		return *steps != 0;
 	}
 	if (s->algo == TXNET_ALGO_SELF_ROUTING) {
-		/* paper 002's model: a path crosses log2 N stages, one a tick */
+		/* [Massini03]'s model: a path crosses log2 N stages, one a tick */
 		*steps = txn_min_log2(spec->size[0]);
 		return true;
 	}
@@ -212,19 +212,19 @@ bool txn_expected_steps(const struct txn_sched *s, const struct txn_spec *spec,
 		return *steps != 0;
 	}
 	if (port_model == TXNET_PORT_SINGLE)
-		return false;	/* paper 001 proves its times for all-port only */
+		return false;	/* [Dimakopoulos94] proves its times for all-port only */
 	n = spec->size[0];
 	switch (s->algo) {
 	case TXNET_ALGO_FURTHEST_FIRST:
-		/* paper 001, Theorem 1 */
+		/* [Dimakopoulos94], Theorem 1 */
 		*steps = paper001_topt(spec, n);
 		return true;
 	case TXNET_ALGO_SCATTERINGS:
-		/* paper 001, section 2: 3 T_opt - floor(n/2) */
+		/* [Dimakopoulos94], section 2: 3 T_opt - floor(n/2) */
 		*steps = 3 * paper001_topt(spec, n) - n / 2;
 		return true;
 	case TXNET_ALGO_MESSAGE_SHIFT:
-		/* paper 001, Theorems 2 (odd n) and 3 (even n) */
+		/* [Dimakopoulos94], Theorems 2 (odd n) and 3 (even n) */
 		*steps = paper001_topt(spec, n);
 		return true;
 	case TXNET_ALGO_MESSAGE_SHIFT_PLAIN:

@@ -6,7 +6,7 @@
  *
  * - unicast (total exchange, scatter, gather, permutation): every packet follows a
  *   shortest path towards its destination; each link sends the packet with
- *   the furthest still to go first (the rule paper 001 proves optimal on a
+ *   the furthest still to go first (the rule [Dimakopoulos94] proves optimal on a
  *   linear array, section 3);
  * - broadcast and multinode broadcast: the message runs down a shortest-
  *   path tree out of its origin, each node copying it to its children the

@@ -241,7 +241,7 @@ static inline bool by_coord(const struct txn_graph *g, u32 op)
 
 /*
  * An all-port prefix sum's addressed copies on a product go by coordinates
- * too: its n x V table took most of its start (74 ms of 75 on the 10-cube)
+ * too: its n x V table took almost all of its start on a hypercube
  * for n log n packets, and coordinates weigh every shortest way on (18
  * ticks there, not 23).  Single-port, the table's ways, each search's
  * neighbours taken from a port of its own, keep a node's copies apart
