@@ -142,6 +142,15 @@ const char *get_name(const char *arg, const char *field)
 	return arg;
 }
 
+bool get_up_down(const char *arg, const char *field)
+{
+	if (!strcmp(arg, "down"))
+		return false;
+	if (!strcmp(arg, "up"))
+		return true;
+	invarg(arg, field, "is not \"down\" or \"up\"");
+}
+
 bool get_net_opt(int *pargc, char ***pargv, struct net_opts *o,
 		 void (*usage)(FILE *))
 {

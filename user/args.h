@@ -51,6 +51,8 @@ uint32_t get_u32_nonneg(const char *arg, const char *field);
 uint64_t get_u64_nonneg(const char *arg, const char *field);
 /* A network name: non-empty, shorter than TXNET_NAME_LEN bytes. */
 const char *get_name(const char *arg, const char *field);
+/* "down" or "up" (link, node): whether up. */
+bool get_up_down(const char *arg, const char *field);
 
 /* The options create and set share: port { single | all }, tick-ns N. */
 struct net_opts {

@@ -141,7 +141,10 @@ static void print_msg(const char *prefix, const char *msg)
 {
 	size_t len = strlen(msg);
 
-	fprintf(stderr, "%s: %s%s\n", prefix, msg,
+	/* one line ending in one newline, whatever the message ends with */
+	while (len && (msg[len - 1] == '\n' || msg[len - 1] == ' '))
+		len--;
+	fprintf(stderr, "%s: %.*s%s\n", prefix, (int)len, msg,
 		len && msg[len - 1] == '.' ? "" : ".");
 }
 

@@ -5,7 +5,7 @@
 
 #include <stdio.h>
 
-#include "series.h"
+#include "series_dump.h"
 
 /*
  * Two panels over the run's ticks: each link row's use (the share of its

@@ -483,7 +483,8 @@ int do_run(int argc, char **argv)
 		err = -ENODATA;
 	}
 	if (err) {
-		txnl_perror(&nl, err);
+		/* ev's message: the family went away ("txnet was unloaded") */
+		txnl_perror(ev.errmsg[0] ? &ev : &nl, err);
 		ret = EXIT_KERNEL;
 	} else if (w.destroyed) {
 		fprintf(stderr, "Error: network destroyed during the run.\n");

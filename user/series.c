@@ -1,209 +1,160 @@
 // SPDX-License-Identifier: GPL-2.0
-/* A run's time series: TXNET_CMD_SERIES dumped, parsed and printed. */
+/*
+ * txctl series: the last run's time series, printed (text or JSON) or
+ * drawn as SVG; also what `txctl run ... plot FILE` draws with.
+ */
 #include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include <linux/genetlink.h>
+#include <linux/txnet.h>
 
+#include "args.h"
+#include "network.h"
 #include "nl.h"
 #include "output.h"
-#include "series.h"
+#include "plot.h"
+#include "result.h"
+#include "series_dump.h"
+#include "txctl.h"
 
-struct collect {
-	struct series *s;
-	size_t cap;
-	bool mixed;		/* rows of two runs: the dump raced a run's end */
-};
-
-static void parse_row(const struct nlattr *nest, struct series *s, struct series_row *r)
+void usage_series(FILE *f)
 {
-	const struct nlattr *a;
-	uint32_t len;
-
-	mnl_attr_for_each_nested(a, nest) {
-		switch (mnl_attr_get_type(a)) {
-		case TXNET_A_SERIES_KIND:
-			if (mnl_attr_validate(a, MNL_TYPE_U32) >= 0)
-				r->kind = mnl_attr_get_u32(a);
-			break;
-		case TXNET_A_SERIES_DIM:
-			if (mnl_attr_validate(a, MNL_TYPE_U32) >= 0) {
-				r->dim = mnl_attr_get_u32(a);
-				r->has_dim = true;
-			}
-			break;
-		case TXNET_A_SERIES_DIR:
-			if (mnl_attr_validate(a, MNL_TYPE_U32) >= 0)
-				r->dir = mnl_attr_get_u32(a);
-			break;
-		case TXNET_A_SERIES_LINKS:
-			if (mnl_attr_validate(a, MNL_TYPE_U32) >= 0)
-				r->links = mnl_attr_get_u32(a);
-			break;
-		case TXNET_A_SERIES_NODE:
-			if (mnl_attr_validate(a, MNL_TYPE_U32) >= 0)
-				r->node = mnl_attr_get_u32(a);
-			break;
-		case TXNET_A_SERIES_NODES:
-			if (mnl_attr_validate(a, MNL_TYPE_U32) >= 0)
-				r->nodes = mnl_attr_get_u32(a);
-			break;
-		case TXNET_A_SERIES_SAMPLE_TICKS:
-			if (mnl_attr_validate(a, MNL_TYPE_U32) >= 0)
-				s->sample_ticks = mnl_attr_get_u32(a);
-			break;
-		case TXNET_A_SERIES_TICKS:
-			if (mnl_attr_validate(a, MNL_TYPE_U64) >= 0)
-				s->ticks = mnl_attr_get_u64(a);
-			break;
-		case TXNET_A_SERIES_BUSY:
-			len = mnl_attr_get_payload_len(a) / sizeof(uint64_t);
-			r->len = len < TXNET_SERIES_SAMPLES ? len : TXNET_SERIES_SAMPLES;
-			memcpy(r->busy, mnl_attr_get_payload(a), r->len * sizeof(uint64_t));
-			break;
-		case TXNET_A_SERIES_HELD:
-			len = mnl_attr_get_payload_len(a) / sizeof(uint32_t);
-			r->len = len < TXNET_SERIES_SAMPLES ? len : TXNET_SERIES_SAMPLES;
-			memcpy(r->held, mnl_attr_get_payload(a), r->len * sizeof(uint32_t));
-			break;
-		}
-	}
+	fprintf(f,
+		"Usage: txctl series NET [ plot FILE ]\n"
+		"       (the last run's time series; runs keep one with \"record\" or \"plot FILE\")\n"
+		"FILE: an SVG picture; - for standard output\n");
 }
 
-static int row_cb(const struct nlmsghdr *nlh, void *data)
+struct one_net {
+	struct txnet_info info;
+	bool seen;
+};
+
+static int one_cb(const struct nlmsghdr *nlh, void *data)
 {
-	struct collect *c = data;
-	struct series *s = c->s;
-	const struct nlattr *a;
-	uint32_t run_id = 0;
-	struct series_row *row;
+	struct one_net *o = data;
 
-	mnl_attr_for_each(a, nlh, sizeof(struct genlmsghdr)) {
-		if (mnl_attr_get_type(a) == TXNET_A_RUN_ID &&
-		    mnl_attr_validate(a, MNL_TYPE_U32) >= 0)
-			run_id = mnl_attr_get_u32(a);
-		if (mnl_attr_get_type(a) != TXNET_A_SERIES)
-			continue;
-		if (s->n == c->cap) {
-			size_t cap = c->cap ? 2 * c->cap : 16;
-
-			row = realloc(s->row, cap * sizeof(*row));
-			if (!row)
-				return -ENOMEM;
-			s->row = row;
-			c->cap = cap;
-		}
-		row = &s->row[s->n++];
-		memset(row, 0, sizeof(*row));
-		parse_row(a, s, row);
-	}
-	if (s->n > 1 && run_id != s->run_id)
-		c->mixed = true;
-	s->run_id = run_id;
+	if (!network_parse(nlh, &o->info))
+		o->seen = true;
 	return 0;
 }
 
-static void restart(void *data)
-{
-	struct collect *c = data;
-
-	c->s->n = 0;
-	c->mixed = false;
-}
-
-int series_fetch(struct txnl *nl, const char *name, struct series *s)
+static int get_one(struct txnl *nl, const char *name, struct one_net *o)
 {
 	static union {
 		char buf[TXNL_BUF_SIZE];
 		struct nlmsghdr align;
 	} tx;
-	struct collect c = { .s = s };
 	struct nlmsghdr *nlh;
 	int err;
 
-	memset(s, 0, sizeof(*s));
-	nlh = txnl_msg(tx.buf, TXNET_CMD_SERIES, 0);
+	nlh = txnl_msg(tx.buf, TXNET_CMD_GET, 0);
 	mnl_attr_put_strz(nlh, TXNET_A_NAME, name);
-	err = txnl_dump(nl, nlh, row_cb, restart, &c);
-	if (!err && c.mixed) {
-		snprintf(nl->errmsg, sizeof(nl->errmsg),
-			 "another run ended while the series was read: read it again");
-		err = -EAGAIN;
-	}
-	if (!err && (!s->n || !s->sample_ticks)) {
-		snprintf(nl->errmsg, sizeof(nl->errmsg), "the kernel sent an empty series");
+	err = txnl_request(nl, nlh, one_cb, o);
+	if (!err && !o->seen) {
+		snprintf(nl->errmsg, sizeof(nl->errmsg), "the kernel sent no description of %s", name);
 		err = -ENODATA;
 	}
-	if (err)
-		series_free(s);
 	return err;
 }
 
-void series_free(struct series *s)
+/* "torus 8 8 (net t): total-exchange, a3, all-port" and "run 2: 32 ticks, ..." */
+static void titles(const struct txnet_info *ni, const struct series *s, char *title, size_t tlen,
+		   char *sub, size_t slen)
 {
-	free(s->row);
-	s->row = NULL;
-	s->n = 0;
+	const struct txnet_res *r = &ni->result;
+	int n;
+
+	n = snprintf(title, tlen, "%s (%s)", ni->spec, ni->name);
+	if (network_has(ni, TXNET_A_RESULT) && r->run_id == s->run_id && n >= 0 && (size_t)n < tlen)
+		snprintf(title + n, tlen - (size_t)n, ": %s, %s, %s-port", op_name(r->op),
+			 algo_name(r->algo), port_model_name(r->port_model));
+	n = snprintf(sub, slen, "run %u: %" PRIu64 " ticks", s->run_id, s->ticks);
+	if (network_has(ni, TXNET_A_RESULT) && r->run_id == s->run_id && n >= 0 &&
+	    (size_t)n < slen)
+		snprintf(sub + n, slen - (size_t)n, " (lower bound %" PRIu64 "), %s%s, %" PRIu64
+			 " link traversals; %u tick%s a sample",
+			 r->lower_bound, run_status_name(r->status),
+			 r->verified ? " and verified" : "", r->transmissions, s->sample_ticks,
+			 s->sample_ticks == 1 ? "" : "s");
 }
 
-uint64_t series_span(const struct series *s, uint32_t i)
+int series_plot(struct txnl *nl, const char *name, const char *path)
 {
-	uint64_t from = (uint64_t)i * s->sample_ticks;
+	static struct one_net o;
+	char title[512], sub[512];
+	struct series s;
+	FILE *f;
+	int err;
 
-	if (from >= s->ticks)
-		return 0;
-	return s->ticks - from < s->sample_ticks ? s->ticks - from : s->sample_ticks;
+	o.seen = false;
+	err = series_fetch(nl, name, &s);
+	if (!err)
+		err = get_one(nl, name, &o);
+	if (err) {
+		txnl_perror(nl, err);
+		series_free(&s);
+		return EXIT_KERNEL;
+	}
+	titles(&o.info, &s, title, sizeof(title), sub, sizeof(sub));
+	f = strcmp(path, "-") ? fopen(path, "w") : stdout;
+	if (!f) {
+		fprintf(stderr, "Error: plot: cannot write \"%s\": %s.\n", path, strerror(errno));
+		series_free(&s);
+		return EXIT_USAGE;
+	}
+	err = plot_svg(f, &s, title, sub);
+	if (f != stdout && fclose(f))
+		err = -errno;
+	series_free(&s);
+	if (err) {
+		fprintf(stderr, "Error: plot: writing \"%s\": %s.\n", path, strerror(-err));
+		return EXIT_USAGE;
+	}
+	return EXIT_OK;
 }
 
-void series_print(const struct series *s, const char *name)
+int do_series(int argc, char **argv)
 {
-	const struct series_row *r;
-	uint32_t i, k;
+	const char *name, *plot = NULL;
+	struct series s;
+	struct txnl nl;
+	int err, ret;
 
-	open_json_object(NULL);
-	print_string(PRINT_ANY, "name", "%s:", name);
-	print_uint(PRINT_ANY, "run_id", " run %u", s->run_id);
-	print_u64(PRINT_ANY, "ticks", ", %" PRIu64 " ticks", s->ticks);
-	print_uint(PRINT_ANY, "sample_ticks", ", samples of %u", s->sample_ticks);
-	print_nl();
-	open_json_array("links");
-	for (i = 0; i < s->n; i++) {
-		r = &s->row[i];
-		if (r->kind != TXNET_SERIES_LINKS)
-			continue;
-		open_json_object(NULL);
-		if (r->has_dim) {
-			print_uint(PRINT_ANY, "dim", "  links dim %u", r->dim);
-			print_string(PRINT_ANY, "dir", " %s", r->dir ? "down" : "up");
+	if (wants_help(argc, argv)) {
+		usage_series(stdout);
+		return EXIT_OK;
+	}
+	NEXT_ARG(usage_series);
+	name = get_name(*argv, "NET");
+	argc--, argv++;
+	for (; argc > 0; argc--, argv++) {
+		if (is_keyword(*argv, "plot")) {
+			NEXT_ARG(usage_series);
+			if (plot)
+				duparg("plot", *argv);
+			plot = *argv;
 		} else {
-			print_string(PRINT_TEXT, NULL, "%s", "  links all");
+			unknown_keyword(*argv, usage_series);
 		}
-		print_uint(PRINT_ANY, "links", " (%u links), busy:", r->links);
-		open_json_array("busy");
-		for (k = 0; k < r->len; k++)
-			print_u64(PRINT_ANY, NULL, " %" PRIu64, r->busy[k]);
-		close_json_array();
-		print_nl();
-		close_json_object();
 	}
-	close_json_array();
-	open_json_array("held");
-	for (i = 0; i < s->n; i++) {
-		r = &s->row[i];
-		if (r->kind != TXNET_SERIES_HELD)
-			continue;
-		open_json_object(NULL);
-		print_uint(PRINT_ANY, "node", "  held node %u", r->node);
-		print_uint(PRINT_ANY, "nodes", " (%u), most:", r->nodes);
-		open_json_array("most");
-		for (k = 0; k < r->len; k++)
-			print_uint(PRINT_ANY, NULL, " %u", r->held[k]);
-		close_json_array();
-		print_nl();
-		close_json_object();
+	if (txnl_open(&nl))
+		return EXIT_KERNEL;
+	if (plot) {
+		ret = series_plot(&nl, name, plot);
+	} else {
+		err = series_fetch(&nl, name, &s);
+		if (err) {
+			txnl_perror(&nl, err);
+			ret = EXIT_KERNEL;
+		} else {
+			series_print(&s, name);
+			series_free(&s);
+			ret = EXIT_OK;
+		}
 	}
-	close_json_array();
-	close_json_object();
+	txnl_close(&nl);
+	return ret;
 }

@@ -2,11 +2,14 @@
 /*
  * txctl: control utility of txnet, shared declarations.
  *
- * One file per subcommand (create.c, show.c, ...), each exporting a
- * do_<cmd>() and usage_<cmd>(); the dispatch table lives in txctl.c.
+ * One file per subcommand, named after it (create.c, show.c, link.c,
+ * node.c, ...), each exporting a do_<cmd>() and usage_<cmd>(); the
+ * dispatch table lives in txctl.c.  show_links.c is "show NET links".
  * Shared helpers: args.c (grammar), output.c (text/JSON), nl.c (netlink),
  * topology.c (topology keywords), network.c (network descriptions),
- * result.c (run results and run keywords).
+ * result.c (run results and run keywords), items.c, values.c and dests.c
+ * (run's list arguments), series_dump.c (a run's time series), plot.c
+ * (SVG).  create.c also holds the TOPOLOGY ARGS grammar (topology_put()).
  */
 #ifndef TXCTL_H
 #define TXCTL_H
@@ -61,7 +64,7 @@ void usage_latin(FILE *f);
 void usage_bounds(FILE *f);
 int do_series(int argc, char **argv);
 void usage_series(FILE *f);
-/* series_cmd.c: network @name's last run's series drawn into @path; an exit status */
+/* series.c: network @name's last run's series drawn into @path; an exit status */
 struct txnl;
 int series_plot(struct txnl *nl, const char *name, const char *path);
 

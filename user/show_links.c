@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
-/* txctl show NET links: the per-link counters of a network (TXNET_CMD_LINKS). */
+/*
+ * txctl show NET links: the per-link counters of a network (TXNET_CMD_LINKS);
+ * show.c parses the command line and calls show_links().
+ */
 #include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
@@ -8,9 +11,9 @@
 #include <linux/txnet.h>
 
 #include "array.h"
-#include "links.h"
 #include "nl.h"
 #include "output.h"
+#include "show_links.h"
 #include "txctl.h"
 
 struct link_row {

@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * A run's time series as TXNET_CMD_SERIES dumps it: link rows (by
- * dimension and direction where the topology has them) and rows of what
- * nodes held (by node, or group of nodes); TXNET_SERIES_SAMPLES samples
- * at most.
+ * txctl: a run's time series as TXNET_CMD_SERIES dumps it (series_dump.c):
+ * link rows (by dimension and direction where the topology has them) and
+ * rows of what nodes held (by node, or group of nodes);
+ * TXNET_SERIES_SAMPLES samples at most.
  */
-#ifndef TXCTL_SERIES_H
-#define TXCTL_SERIES_H
+#ifndef TXCTL_SERIES_DUMP_H
+#define TXCTL_SERIES_DUMP_H
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -42,4 +42,4 @@ uint64_t series_span(const struct series *s, uint32_t i);
 /* Text: a row a line; JSON: an object with the rows' arrays. */
 void series_print(const struct series *s, const char *name);
 
-#endif /* TXCTL_SERIES_H */
+#endif /* TXCTL_SERIES_DUMP_H */

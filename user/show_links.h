@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-#ifndef TXCTL_LINKS_H
-#define TXCTL_LINKS_H
+/* txctl show NET links (show_links.c), called by show.c. */
+#ifndef TXCTL_SHOW_LINKS_H
+#define TXCTL_SHOW_LINKS_H
 
 #include <stdbool.h>
 
@@ -9,4 +10,4 @@ struct txnl;
 /* Print @name's links that carried traffic or are down (@all: every link); an exit code. */
 int show_links(struct txnl *nl, const char *name, bool all);
 
-#endif
+#endif /* TXCTL_SHOW_LINKS_H */
