@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Lower bounds on the ticks of every operation.  Each bound is an argument
- * about the timing model (shared/DESIGN.md, Documentation/txnet-engine.rst)
+ * about the timing model (Documentation/txnet-engine.rst, "Timing model")
  * cited beside it; txn_bound() reports the largest that applies and its
  * name.  Distances are searched over the directed links (paths.c), so MINs'
  * one-way links count as they are.
@@ -89,7 +89,7 @@ static u32 search(struct bctx *c, u32 r, bool inward)
 }
 
 /*
- * Paper 003, section 3, for scatter on any graph, and its mirror for
+ * [Bertsekas91], section 3, for scatter on any graph, and its mirror for
  * gather: the root sends (receives) at most @deg packets a tick, so the
  * k-th furthest of the n-1 packets leaves at tick ceil(k/deg) at the
  * earliest and needs its distance d_k more, less the tick it leaves in:
@@ -135,7 +135,7 @@ static u32 in_degree(const struct bctx *c, u32 v)
 
 /*
  * Sum of the distances over all ordered pairs of processors.  In a
- * cartesian product the distance is the sum of the factors' (paper 000,
+ * cartesian product the distance is the sum of the factors' ([Dimakopoulos98],
  * section 2), so the sum is sum_i (n/k_i)^2 T_i with T_i the factor's own:
  * (k^3-k)/3 for a linear array, k floor(k^2/4) for a ring, k(k-1) for a
  * complete graph.  Other topologies: a search from every processor when
@@ -193,7 +193,7 @@ static u32 least_distance(struct bctx *c)
 }
 
 /*
- * The cut bound (paper 001, bounds (1) and (2); paper 000, Theorem 1):
+ * The cut bound ([Dimakopoulos94], bounds (1) and (2); [Dimakopoulos98], Theorem 1):
  * the |A||B| packets from A to B cross the links from A to B, one a tick
  * each.  The natural cuts of a product: along one dimension, coordinates
  * below c against the rest, in each of the n/k copies of the factor; one
@@ -275,7 +275,7 @@ static void total_exchange(struct bctx *c, bool single)
 	if (!single)
 		return;
 	/*
-	 * Paper 000, bound (3), average status: n(n-1) packets travel the sum
+	 * [Dimakopoulos98], bound (3), average status: n(n-1) packets travel the sum
 	 * of the statuses, and n single-port processors make at most n
 	 * transmissions a tick (switchless topologies).
 	 */
@@ -311,7 +311,7 @@ static void scatter_like(struct bctx *c, u32 root, bool single, bool inward)
  * Multinode broadcast (and, transposed, accumulation): every processor
  * receives (sends) n-1 different messages (partials of n-1 different
  * results), at most its degree a tick, the first after lmin ticks at the
- * earliest (paper 003, section 3, for any graph).
+ * earliest ([Bertsekas91], section 3, for any graph).
  */
 static void multinode(struct bctx *c, bool single, bool inward)
 {

@@ -35,7 +35,7 @@ int txn_bound_perm(const struct txn_graph *g, const u32 *dests, struct txn_bound
 /* Bytes txn_bound() allocates at most for a graph of @counts, to charge first. */
 u64 txn_bound_bytes(const struct txn_counts *counts);
 
-/* What a total exchange on a topology must carry (paper 000, section 3). */
+/* What a total exchange on a topology must carry ([Dimakopoulos98], section 3). */
 struct txn_te_figures {
 	u64 total_distance;	/* over all ordered pairs of processors */
 	u64 average_status;	/* bound (3), single-port: ceil(total_distance / n) */

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Biswapped networks (paper 004, shared/papers/004_479a535e0b8bf657.txt,
- * section 2): 2n groups of the n-vertex base, node <grp, p, c> numbered
- * c*n^2 + grp*n + p, which is section 3.2's labelling: groups of part 0
+ * Biswapped networks ([Wei07] section 2): 2n groups of the n-vertex base,
+ * node <grp, p, c> numbered c*n^2 + grp*n + p, which is section 3.2's
+ * labelling: groups of part 0
  * 0 .. n-1, of part 1 n .. 2n-1, processors 0 .. n-1 in each.  Its last
  * port is its swap link, to <p, grp, 1-c>.
  */

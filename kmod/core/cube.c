@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The d-cube's rotation classes and paper 003's Tables 1 and 2 (cube.h).
+ * The d-cube's rotation classes and [Bertsekas91] Tables 1 and 2 (cube.h).
  */
 #include "cube.h"
 

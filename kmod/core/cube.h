@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The d-cube as paper 003 (shared/papers/003_3e5317fe762f918d.txt) takes
- * it apart: identities t of d bits, grouped (section 2) into the classes
+ * The d-cube as [Bertsekas91] takes it apart: identities t of d bits,
+ * grouped (section 2) into the classes
  * R_kn of the weight-k identities under a one-bit left rotation, ordered
  * 0, R_11, R_21 .. R_2n2, ..., R_(d-1)1, 1..1 with R_k1 the class of the
  * identity whose k rightmost bits are ones; and the time and transmission
@@ -14,7 +14,7 @@
 #include "shim.h"
 #include "topology.h"
 
-/* The largest d the paper 003 schedules build their tables for. */
+/* The largest d the [Bertsekas91] schedules build their tables for. */
 #define TXN_CUBE_DMAX	16
 
 /* Whether @g is a d-cube these schedules run on: hypercube port k flips bit k. */
@@ -48,7 +48,7 @@ static inline u32 txn_cube_top(u32 x)
 }
 
 /*
- * Paper 003, Tables 1 and 2: the optimal time of @op (enum txnet_op) on a
+ * [Bertsekas91], Tables 1 and 2: the optimal time of @op (enum txnet_op) on a
  * d-cube under @port_model, and the fewest transmissions; false when the
  * paper gives none (prefix and data sums) or d is out of 1..16.
  */

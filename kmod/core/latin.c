@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Paper 002's configurations and Latin squares (latin.h).
+ * [Massini03]'s configurations and Latin squares (latin.h).
  */
 #include "latin.h"
 

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Network configurations of a log2 N-stage MIN and the Latin squares they
- * fall into (paper 002, shared/papers/002_f7491c23b3b301d5.txt, sections 2
- * and 3).  A configuration is the (N/2) x n binary matrix M = (m_{h,k}) of
+ * fall into ([Massini03] sections 2 and 3).  A configuration is the
+ * (N/2) x n binary matrix M = (m_{h,k}) of
  * switch states, 0 straight and 1 cross; it is kept as its rows, @rows[h]
  * holding m_{h,k} at bit n-1-k, so that a row reads as the paper prints it
  * and the XOR step of section 3.1 is rows[h] ^ x.

@@ -70,8 +70,8 @@ static __always_inline void bfs_step(u32 i, const bool inward, const u32 *lst, c
 
 /*
  * Breadth first from @start, over in-links (@inward) or out-links: made
- * twice, each with its arrays fixed (the callers below), as one loop
- * choosing them each step cost 20 instructions a link.
+ * twice, each with its arrays fixed (the callers below), so that the loop
+ * over a vertex's links does not choose between them at every link.
  */
 static __always_inline void bfs(struct txn_paths *P, u32 start, const bool inward, u32 *via)
 {

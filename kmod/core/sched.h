@@ -43,17 +43,17 @@ extern const struct txn_sched txn_sched_message_shift_plain;
 extern const struct txn_sched txn_sched_route;	/* open traffic, sched_route.c */
 extern const struct txn_sched txn_sched_general;	/* any op, any topology: sched_general.c */
 extern const struct txn_sched txn_sched_gather_dual;	/* its scatter reversed: sched_dual.c */
-extern const struct txn_sched txn_sched_a2;	/* products, paper 000: sched_product.c */
+extern const struct txn_sched txn_sched_a2;	/* products, [Dimakopoulos98]: sched_product.c */
 extern const struct txn_sched txn_sched_a3;
-/* paper 003 on the d-cube: sched_hypercube.c, sched_cube_*.c */
+/* [Bertsekas91] on the d-cube: sched_hypercube.c, sched_cube_*.c */
 extern const struct txn_sched txn_sched_hypercube;	/* multinode broadcast, accumulation */
 extern const struct txn_sched txn_sched_cube_bcast;	/* broadcast, accumulation */
 extern const struct txn_sched txn_sched_cube_scatter;
 extern const struct txn_sched txn_sched_cube_gather;
 extern const struct txn_sched txn_sched_cube_te;	/* total exchange */
-extern const struct txn_sched txn_sched_latin;	/* MINs, paper 002: sched_latin.c */
+extern const struct txn_sched txn_sched_latin;	/* MINs, [Massini03]: sched_latin.c */
 extern const struct txn_sched txn_sched_self_route;	/* a permutation on a MIN */
-/* paper 004 on biswapped networks, all-port: sched_bsn_*.c */
+/* [Wei07] on biswapped networks, all-port: sched_bsn_*.c */
 extern const struct txn_sched txn_sched_bsn_bcast;
 extern const struct txn_sched txn_sched_bsn_sum;	/* data sum */
 extern const struct txn_sched txn_sched_bsn_prefix;
@@ -69,7 +69,7 @@ u64 txn_dual_bytes(const struct txn_graph *g, const struct txn_sched *scatter, u
 
 /*
  * Whether a2 or a3 (@algo) runs on @spec under @port_model, and the time
- * paper 000 proves for it there (0 when it proves none).
+ * [Dimakopoulos98] proves for it there (0 when it proves none).
  */
 bool txn_product_fits(const struct txn_spec *spec, u32 algo, u32 port_model);
 u64 txn_product_steps(const struct txn_spec *spec, u32 algo, u32 port_model);

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Broadcast on a biswapped network (paper 004,
- * shared/papers/004_479a535e0b8bf657.txt, section 3.1, Table 1), all-port.
+ * Broadcast on a biswapped network ([Wei07] section 3.1, Table 1), all-port.
  * From u = <g, p, c>:
  *
  *   Step 1: u sends to v = <p, g, 1-c> over its swap link;

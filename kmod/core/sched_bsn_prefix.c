@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Prefix sum on a biswapped network (paper 004,
- * shared/papers/004_479a535e0b8bf657.txt, section 3.2, Table 2), all-port.
+ * Prefix sum on a biswapped network ([Wei07] section 3.2, Table 2), all-port.
  * Node <g, p, c> is processor (c n + g) n + p of the order summed
  * (bsn.h), so PS = SD + LS: the sum of the groups before one's own, and
  * the local prefix sum within it.  With the last group of part 0

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Data sum on a biswapped network (paper 004,
- * shared/papers/004_479a535e0b8bf657.txt, section 3.3, Table 3), all-port:
+ * Data sum on a biswapped network ([Wei07] section 3.3, Table 3), all-port:
  *
  *   Step 1: a data sum in every group: each node ends with its group's sum;
  *   Step 2: every node sends it over its swap link;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Single node broadcast and accumulation on a d-cube (paper 003, shared/
- * papers/003_3e5317fe762f918d.txt, section 2, Figure 4): the spanning
+ * Single node broadcast and accumulation on a d-cube ([Bertsekas91]
+ * section 2, Figure 4): the spanning
  * tree in which identity y hears from y with its lowest one cleared, so
  * that a node sends on the dimensions below its lowest one.  All-port
  * (MLA) a node sends to all its children the tick after it heard, and y

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Single node scatter on a d-cube (paper 003, shared/papers/
- * 003_3e5317fe762f918d.txt, section 3), and gather as its dual.
+ * Single node scatter on a d-cube ([Bertsekas91] section 3), and gather as
+ * its dual.
  *
  * The tree T out of node 0: the classes R_kn in the order of section 2,
  * n(t) and m(t) = 1 + (n(t) - 1) mod d as there, but the first element of

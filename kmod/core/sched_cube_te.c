@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Total exchange on a d-cube (paper 003, shared/papers/
- * 003_3e5317fe762f918d.txt, section 4), all-port in 2^(d-1) ticks for
- * every d and single-port in d 2^(d-1), both with the fewest
+ * Total exchange on a d-cube ([Bertsekas91] section 4), all-port in
+ * 2^(d-1) ticks for every d and single-port in d 2^(d-1), both with the fewest
  * transmissions, d 2^(2d-1) (Tables 1 and 2).
  *
  * The recursive construction of Figure 8: the (D)-cube is two (D-1)-cubes

@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Gather as the dual of scatter (paper 003, shared/papers/
- * 003_3e5317fe762f918d.txt, section 1: "By reversing this schedule ...
- * for every algorithm that solves the single node gather (scatter)
+ * Gather as the dual of scatter ([Bertsekas91] section 1: "By reversing
+ * this schedule ... for every algorithm that solves the single node gather (scatter)
  * problem, [there is one for the other that] takes the same amount of
  * communication time").  A scatter from the same root (the general
  * schedule's here, the hypercube's in sched_cube_scatter.c) is run first,

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Multinode broadcast on a d-cube (paper 003, shared/papers/
- * 003_3e5317fe762f918d.txt, section 2): every node broadcasts at once,
- * each along a translate t xor A_i of one spanning tree A_1 .. A_q out of
+ * Multinode broadcast on a d-cube ([Bertsekas91] section 2): every node
+ * broadcasts at once, each along a translate t xor A_i of one spanning tree
+ * A_1 .. A_q out of
  * node 0 whose link sets A_i hold links of distinct types (bits), so
  * that the translates never share a link in a tick.
  *

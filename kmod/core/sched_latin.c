@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Complete exchange on a log2 N-stage MIN by a Latin square of
- * configurations (paper 002, shared/papers/002_f7491c23b3b301d5.txt,
- * sections 3.1 and 4).
+ * configurations ([Massini03] sections 3.1 and 4).
  *
  * From an initial configuration M (M^{l,0} of the canonical partition,
  * latin.h), wave x (x = 0 .. N-1) is the permutation that M XOR x

@@ -3,7 +3,7 @@
  * What the linear-array and ring schedules share: both are one
  * dimension, node i next to i-1 and i+1, so every link runs "forward"
  * (towards i+1, clockwise) or "backward".  The two directions never
- * contend (paper 001, section 3: "messages that travel towards the right
+ * contend ([Dimakopoulos94], section 3: "messages that travel towards the right
  * end of the array do not interfere with messages traveling towards its
  * left end").
  */
@@ -81,7 +81,7 @@ static void send_links(struct txn_engine *e, bool prio, const u64 *only)
  * All-port: every link sends the head of its queue.  Single-port: the
  * whole network uses one direction per tick, alternating, so each node
  * sends on one link and receives on one: the paper's "slowdown factor of
- * two" (paper 001, section 2).  A direction with nothing queued yields
+ * two" ([Dimakopoulos94], section 2).  A direction with nothing queued yields
  * its tick to the other.
  */
 void txn_line_choose(struct txn_engine *e, bool prio)

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Total exchange on a linear array (paper 001, section 3).
+ * Total exchange on a linear array ([Dimakopoulos94], section 3).
  *
  * Furthest-first keeps no table of distances: a link's packets sit in the
  * engine's sorted queue (txn_sq_*), its own in one lane, queued furthest
@@ -81,7 +81,7 @@ const struct txn_sched txn_sched_furthest_first = {
  * The reference algorithm the paper compares with: n consecutive
  * scatterings, node 0 first; each an optimal scattering (furthest
  * message first in each direction), the next starting in the tick after
- * the last packet of the previous one is consumed (paper 001, section 2).
+ * the last packet of the previous one is consumed ([Dimakopoulos94], section 2).
  */
 static int sc_start(struct txn_engine *e)
 {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Total exchange on cartesian products, from total exchanges inside single
- * dimensions (paper 000, shared/papers/000_5fb507e944f3b43a.txt):
+ * dimensions ([Dimakopoulos98]):
  *
  * - a2, Algorithm A2 (section 4, Figure 4): the dimensions one after the
  *   other.  While dimension t is worked on, a packet sits at a node whose
@@ -27,7 +27,7 @@
  * after another, which takes exactly their status (ibid., section 4.1,
  * citing [8]); all-port, a complete graph takes one tick.  All-port rings
  * and linear arrays, and single-port linear arrays, are recorded from a
- * run of paper 001's schedules on that factor alone (message-shift,
+ * run of [Dimakopoulos94]'s schedules on that factor alone (message-shift,
  * furthest-first).  The engine checks every move the composition makes,
  * like any other schedule's.
  */
@@ -198,7 +198,7 @@ static u64 recorded_bytes(u32 kind, u32 k, u32 port)
 
 /*
  * All-port rings and linear arrays, and single-port linear arrays: record
- * what paper 001's schedule for that factor (what algo auto picks there)
+ * what [Dimakopoulos94]'s schedule for that factor (what algo auto picks there)
  * does in a run of its own, checked by the engine like any run.
  */
 static int trace_recorded(struct trace *t, u32 kind, u32 k, u32 port)
@@ -735,12 +735,12 @@ static u64 div_up(u64 a, u64 b)
 }
 
 /*
- * The time paper 000 proves.  a2, single-port (Theorem 2, Corollary 2):
+ * The time [Dimakopoulos98] proves.  a2, single-port (Theorem 2, Corollary 2):
  * the sum over the dimensions of (n/n_t) T_t, with T_t the translation's
  * time on a Cayley factor, its status: 1 on two nodes, k-1 on a complete
  * graph, floor(k^2/4) on a ring (section 4.1); none for linear factors,
  * whose single-port total exchange has no proven time.  a3, all-port
- * (Theorem 4, Corollary 3): n_1^(d-1) T_1 on H^d, with T_1 paper 001's
+ * (Theorem 4, Corollary 3): n_1^(d-1) T_1 on H^d, with T_1 [Dimakopoulos94]'s
  * ceil((k^2-1)/8) on a ring and ceil((k^2-1)/4) on a linear array, 1 on a
  * complete graph or two nodes.
  */

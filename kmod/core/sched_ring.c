@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Total exchange on a ring: message-shift (paper 001, section 4).
+ * Total exchange on a ring: message-shift ([Dimakopoulos94], section 4).
  *
  * Every packet takes a shortest way round and keeps its direction.  Each
  * node keeps one FIFO per direction; the initial packets are queued

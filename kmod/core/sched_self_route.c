@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * One permutation through a log2 N-stage MIN by self-routing (paper 002,
- * shared/papers/002_f7491c23b3b301d5.txt, section 3: a permutation is
- * admissible when one network configuration realizes it, found "by using
+ * One permutation through a log2 N-stage MIN by self-routing ([Massini03]
+ * section 3: a permutation is admissible when one network configuration
+ * realizes it, found "by using
  * a self-routing algorithm").
  *
  * Every processor sends its message in the first tick and every message

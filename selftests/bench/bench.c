@@ -11,19 +11,17 @@
  *
  * Every (operation, schedule) that txn_sched_pick() accepts on each network
  * below runs in a child process of its own, so that its peak RSS is its
- * own.  Where ../shared/perf/bareloop.c has the same work (total exchange
- * on a ring or a 2-D torus), the child alternates its reps with that loop's
- * and the best of each gives the ratio: the same work in the same run, so
- * that the machine's noise falls on both alike.  One table is printed and
- * written as JSON.  -s adds the scale case: a total exchange on a 128x128
- * torus, 268,419,072 packets, once.
+ * own.  Where bareloop.c, the plain C loop beside this file, has the same
+ * work (total exchange on a ring or a 2-D torus), the child alternates its
+ * reps with that loop's and the best of each gives the ratio: the same
+ * work in the same run, so that the machine's noise falls on both alike.
+ * One table is printed and written as JSON.  -s adds the scale case: a
+ * total exchange on a 128x128 torus, 268,419,072 packets, once.
  *
  * Every case, and the plain C loop beside it, runs on one CPU (-c, or the
- * one the bench starts on): the two CPUs of these machines differ, one
- * running a 10-cube's multinode broadcast at 44 ns a hop and the other at
- * 80 to 94 (2026-11-29, the same binary alternated), so that a case timed
- * on the slow one against its operation's fastest timed on the other
- * would be a ratio of CPUs, not of schedules.
+ * one the bench starts on): the CPUs of a shared machine need not run
+ * alike, and a case timed on a slow one against its operation's fastest
+ * timed on a fast one would be a ratio of CPUs, not of schedules.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -69,10 +67,10 @@ static const struct bnet nets[] = {
 };
 
 /*
- * The scale case, only with -s: paper 000's A2 and A3 keep traces of
- * factors up to 64, so the shortest-path schedule runs it; its engine
- * takes 3.2 GB (12.1 bytes a packet) and it moves 17.2 G link-hops:
- * 272,510 ticks, 1 h 24 min here with huge pages (README).
+ * The scale case, only with -s, since its engine takes 3.2 GB and it runs
+ * for more than an hour.  The shortest-path schedule runs it:
+ * [Dimakopoulos98]'s A2 and A3 keep traces of factors of up to 64 nodes,
+ * and its factors have 128.
  */
 static const struct bnet scale_nets[] = {
 	{ "torus 128 128", SPEC(TXNET_TOPO_TORUS, 128, 128), NULL },
@@ -190,7 +188,7 @@ static void params_for(const struct txn_graph *g, u32 op, u32 port, struct txn_r
 		static u32 rows[1 << 15];
 		u32 logn = 0;
 
-		/* on a MIN, one it routes: what configuration M^{235,5} realizes (paper 002) */
+		/* on a MIN, one it routes: what configuration M^{235,5} realizes ([Massini03]) */
 		while ((1U << logn) < n)
 			logn++;
 		if (g->min_topo)
@@ -310,8 +308,10 @@ static int fork_case(const struct bnet *nt, u32 op, u32 algo, u32 port, int reps
 
 /*
  * A network's runs, for the lines after them: how much slower per hop each
- * is than the fastest schedule of the same operation there (issue 17's
- * 3x), under either port model.  Operations are not weighed against each
+ * is than the fastest schedule of the same operation there, under either
+ * port model: a run more than SLOW times slower a hop than its
+ * operation's fastest spends its time on something other than moving
+ * packets, and is named.  Operations are not weighed against each
  * other: a combining run's hop is a merge the engine checks, a gather's a
  * replayed scatter's.  The fastest of all is printed as well, for scale.
  * Runs of under MIN_HOPS link-hops are left out: their time is mostly the
@@ -324,7 +324,7 @@ static int fork_case(const struct bnet *nt, u32 op, u32 algo, u32 port, int reps
 #define RECHECKS	3
 #define REPS		20	/* a case's runs at most (at least 3, 0.3 s) */
 #ifndef SLOW
-#define SLOW		3.0	/* issue 17: no run more than 3x slower a hop */
+#define SLOW		3.0	/* no run more than 3x slower a hop than its operation's fastest */
 #endif
 static struct seen {
 	const struct bnet *nt;
@@ -375,11 +375,13 @@ static void name_run(u32 i)
 }
 
 /*
- * Issue 17's other line: where the plain C loop has the same work (an
- * all-port total exchange on a ring or a 2-D torus: the loop is all-port,
- * beside a single-port run its ratio is only a scale), every run within
- * 0.6x of its rate.  A run below is measured again, RECHECKS times (each
- * run alternates its reps with the loop's), and its best ratio decides.
+ * Where the plain C loop has the same work (an all-port total exchange on
+ * a ring or a 2-D torus: the loop is all-port, beside a single-port run its
+ * ratio is only a scale), every run within 0.6x of its rate: the loop is
+ * the memory traffic no engine can avoid, so a run far below it spends
+ * most of its time on its checks and choices rather than on the packets.
+ * A run below is measured again, RECHECKS times (each run alternates its
+ * reps with the loop's), and its best ratio decides.
  */
 #ifndef BARE_MIN
 #define BARE_MIN	0.6
@@ -424,11 +426,12 @@ static int bare_line(const char *label)
 }
 
 /*
- * Issue 17's memory line: the engine's bytes (the run's less its
- * schedule's own) at most 16 a packet slot plus a constant a link and a
- * node, 320 as the host tests hold it (collective_test
- * general_memory_linear_in_packets, combining_slot_in_16_bytes).  The
- * runs of a network past it, named after the network.
+ * The memory line: the engine's bytes (the run's less its schedule's own)
+ * at most 16 a packet slot plus a constant a link and a node, 320 as the
+ * host tests hold it (collective_test general_memory_linear_in_packets,
+ * engine_memory_within_line), so that a run's memory grows with the
+ * packets it holds and nothing else.  The runs of a network past it,
+ * named after the network.
  */
 #define MEM_SLOT	16
 #define MEM_FABRIC	320
@@ -526,7 +529,7 @@ static int slow_line(const char *label)
 
 /*
  * What making and checking a payload costs, per 8 bytes: a run with a
- * payload does both for every packet (engine.c, engine_verify.c).
+ * payload does both for every packet (engine_payload.c, engine_verify.c).
  */
 static void payload_cost(double *fill, double *check)
 {

@@ -4,7 +4,7 @@
  * For one network of each topology family, every operation under both
  * port models: the schedule `algo auto` picks, the steps the engine
  * counted, the lower bound (and which one) and their ratio.  Then the
- * all-port total exchanges paper 000 leaves open (products that are not
+ * all-port total exchanges [Dimakopoulos98] leaves open (products that are not
  * H^(2^m)): what auto runs there, and a2.  Every run is verified; the
  * program fails if one is not, or beats its bound.
  */

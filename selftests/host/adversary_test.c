@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Adversarial schedulers: verification a schedule cannot fool (issue 12).
+ * Adversarial schedulers: verification a schedule cannot fool, since a
+ * step count is only worth what the check behind it is.
  *
  * Each adversary is an honest schedule that breaks exactly one rule of the
  * engine's contract (kmod/core/engine.h, Documentation/txnet-engine.rst)
@@ -20,7 +21,7 @@
  *   it passes folds a copy; a value that reaches the end is folded there;
  * - echo: a data sum on two processors: 0 sends 1 a copy of its value, 1
  *   merges it into its own and sends the total back;
- * - the project's own message-shift (paper 001) and general schedules,
+ * - the project's own message-shift ([Dimakopoulos94]) and general schedules,
  *   where a real schedule makes the point.
  */
 #include <stdio.h>
@@ -263,7 +264,7 @@ static u32 hop_keys(const struct txn_graph *g, const struct txn_run_params *p)
 /*
  * hop whose arrivals the engine queues itself (onward()), on priority
  * queues: a unicast run then checks and makes the moves, asks the ways and
- * queues the packets in passes of its own (engine.c, land()), which must
+ * queues the packets in passes of its own (engine_tick.c, land()), which must
  * catch every break the arrive() path does.
  */
 static const struct txn_sched hop_on = {
@@ -474,8 +475,8 @@ static int go(const char *topo, const struct txn_sched *s, const struct txn_run_
 	return go_for(topo, s, p, 0, o);
 }
 
-/* engine.c: the ticks without a delivery a run may take before it counts as stuck. */
-/* engine.c: 2(vertices + links) + 64 silent ticks, plus one per delivery outstanding */
+/* engine_alloc.c: the ticks without a delivery a run may take before it counts as stuck. */
+/* engine_alloc.c: 2(vertices + links) + 64 silent ticks, plus one per delivery outstanding */
 static u64 stall_limit(const struct outcome *o)
 {
 	return 2 * ((u64)o->nodes + o->links) + 64 + (o->expected - o->delivered);
@@ -700,7 +701,7 @@ TEST(single_port_pick_asked_twice)
 	/*
 	 * asked once a tick, it sends one a tick: two ticks, the root-degree
 	 * bound max_k ceil(k/deg) - 1 + d_k with deg 1 and d = 1, 1
-	 * (paper 003, section 3; Documentation/txnet-schedules.rst)
+	 * ([Bertsekas91], section 3; Documentation/txnet-schedules.rst)
 	 */
 	memset(pick_recv, 0, sizeof(pick_recv));
 	s = arm(&pick_on, NULL, NULL, 0, 0);
@@ -837,7 +838,7 @@ TEST(move_from_the_wrong_node)
 /*
  * 4b. hop_on: a relay's packet, queued there by the engine when it
  * arrived last tick, is moved on without being taken off that queue.  The
- * tick of onward() leaves an arrival's mark until the pop (engine.c,
+ * tick of onward() leaves an arrival's mark until the pop (engine_tick.c,
  * land()), so the move is caught; the honest schedule pops first.
  */
 static void unpopped_choose(struct txn_engine *e)
@@ -881,7 +882,7 @@ TEST(move_without_a_pop)
 /*
  * 4c. The way onward() or onward_all() names for a packet that landed:
  * a link that does not exist fails the run in that tick, at the node the
- * packet is at (engine.c, queue_landed()); one that leaves another node
+ * packet is at (engine_tick.c, queue_landed()); one that leaves another node
  * when the packet moves on it (its first pop: R_NOT_THERE).
  */
 #define R_NO_LINK	"no such link"
@@ -1118,11 +1119,11 @@ TEST(forged_counters)
 }
 
 /*
- * The historic bug (issue 12): a forged run was reported verified in 4
- * ticks where the paper proves 10.  Total exchange on ring 9 by
- * message-shift takes ceil((n^2 - 1) / 8) = 10 ticks (paper 001, Theorem
- * 2); whatever tick it forges completion in, a forger is caught in that
- * tick and no run of it verifies, in fewer ticks or at all.
+ * A schedule that claims to be done before it is must not be reported
+ * verified, in fewer ticks than a paper proves or at all.  Total exchange
+ * on ring 9 by message-shift takes ceil((n^2 - 1) / 8) = 10 ticks
+ * ([Dimakopoulos94] Theorem 2); whatever tick it forges completion in, a
+ * forger is caught in that tick and no run of it verifies.
  */
 TEST(forged_completion_never_verifies)
 {
@@ -1749,7 +1750,7 @@ TEST(livelock_and_tick_limit)
 	last = 1;
 	EXPECT_EQ(last, adv.last_delivery);
 	EXPECT_CAUGHT(o, R_NO_PROGRESS, last + stall_limit(&o) + 1, TXN_NONE, "");
-	/* bounded: engine.c's 2(vertices + links) + 64 silent ticks, one for the packet
+	/* bounded: engine_alloc.c's 2(vertices + links) + 64 silent ticks, one for the packet
 	 * still out, and the one past them */
 	EXPECT_LE(o.tick - last, 2 * ((u64)o.nodes + o.links) + 64 + 1 + 1);
 	EXPECT_EQ(o.expected - 1, o.delivered);
@@ -1797,7 +1798,7 @@ TEST(idle_ticks_are_legal)
 		ASSERT_EQ(0, go("linear 3", &s, &p, &o));
 		EXPECT_VERIFIED(o, "");
 		EXPECT_EQ(waits[i] + 3, o.steps);
-		/* message-shift on ring 9: paper 001's 10 ticks */
+		/* message-shift on ring 9: [Dimakopoulos94]'s 10 ticks */
 		p = params(TXNET_OP_TOTAL_EXCHANGE, TXNET_PORT_ALL);
 		s = arm(ms, NULL, NULL, 0, 0);
 		adv.wait = waits[i];

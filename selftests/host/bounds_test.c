@@ -55,13 +55,13 @@ TEST(distances_match_bfs)
 				if (dist[v] > ecc)
 					ecc = dist[v];
 			}
-			/* all-port broadcast: exactly the root's eccentricity (paper 003, section 3) */
+			/* all-port broadcast: exactly the root's eccentricity ([Bertsekas91], section 3) */
 			ASSERT_EQ(0, txn_bound(&t.spec, &t.g, TXNET_OP_BROADCAST, TXNET_PORT_ALL, r, &b));
 			EXPECT_EQ(ecc, b.lower) TH_LOG("%s root %u", small[i], r);
 			EXPECT_EQ(t.g.procs - 1, b.min_transmissions);
 		}
 		ASSERT_EQ(0, txn_bound(&t.spec, &t.g, TXNET_OP_TOTAL_EXCHANGE, TXNET_PORT_ALL, 0, &b));
-		/* products: the sum of the statuses by paper 000's Theorem 1, not by search */
+		/* products: the sum of the statuses by [Dimakopoulos98] Theorem 1, not by search */
 		EXPECT_EQ(sum, b.min_transmissions) TH_LOG("%s", small[i]);
 		EXPECT_GE(b.lower, ceil_div(sum, t.g.links)) TH_LOG("%s", small[i]);
 		/* single-port: at least the average status, bound (3) */
@@ -116,8 +116,8 @@ TEST(cut_bound_is_a_cut)
 	}
 }
 
-/* Paper 001, bounds (1) and (2); the single-port linear bound of bounds.c. */
-TEST(paper_001_bounds)
+/* [Dimakopoulos94], bounds (1) and (2); the single-port linear bound of bounds.c. */
+TEST(linear_and_ring_total_exchange_bounds)
 {
 	char spec[32];
 	struct tg t;
@@ -142,12 +142,12 @@ TEST(paper_001_bounds)
 }
 
 /*
- * Paper 003, Tables 1 and 2 (d-cube, MLA = all-port, SLA = single-port):
+ * [Bertsekas91], Tables 1 and 2 (d-cube, MLA = all-port, SLA = single-port):
  * broadcast d; scatter and multinode broadcast ceil((2^d-1)/d) all-port,
  * 2^d-1 single-port; total exchange 2^(d-1) all-port, d 2^(d-1)
  * single-port.
  */
-TEST(paper_003_hypercube)
+TEST(hypercube_bounds_are_the_optimal_times)
 {
 	char spec[32];
 	struct tg t;

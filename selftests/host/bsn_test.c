@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Biswapped networks (paper 004, shared/papers/004_479a535e0b8bf657.txt):
- * the network's shape (section 2 and [3]: diameter 2 D + 2, degree
+ * Biswapped networks ([Wei07]): the network's shape (section 2 and its
+ * reference [3]: diameter 2 D + 2, degree
  * deg + 1, vertex-transitive over a Cayley base), and the broadcast
  * (Table 1, Theorem 1) and data sum (Table 3) schedules, measured by the
  * engine against figures derived here from breadth-first searches.
@@ -340,7 +340,7 @@ TEST(prefix_sum)
 	}
 }
 
-/* Single-port, or operations paper 004 gives no schedule for: not this schedule. */
+/* Single-port, or operations [Wei07] gives no schedule for: not this schedule. */
 TEST(refused)
 {
 	const char *why = NULL;

@@ -4,7 +4,7 @@
  * general schedule (sched_general.c): each run must verify, and under the
  * all-port model a broadcast or an accumulation on a topology without
  * switches must take exactly the root's eccentricity, which the test
- * computes itself by breadth-first search (the lower bound of paper 003,
+ * computes itself by breadth-first search (the lower bound of [Bertsekas91],
  * section 3: the farthest processor cannot hear sooner).
  */
 #include <stdio.h>
@@ -152,7 +152,7 @@ static u64 at_bound(struct __test_metadata *_metadata, struct tg *t, const char 
  * A multinode broadcast or accumulation runs n trees at once, and the
  * general schedule re-chooses each tree's links against the others'
  * (sched_general.c, balance_from() and balance_toward()).  On these
- * networks that meets paper 003's degree bound (section 3: a processor
+ * networks that meets [Bertsekas91]'s degree bound (section 3: a processor
  * hears n-1 messages over its in-links, ceil((n-1)/indeg) ticks and the
  * shortest path's; txn_bound() names it "in-degree" or "out-degree"),
  * which one search a tree missed: mesh 4 4 took 9 and 11 ticks, ghc 4 4
@@ -183,8 +183,8 @@ TEST(multinode_trees_balanced_meet_the_degree_bound)
 }
 
 /*
- * A linear array's multinode accumulation takes at least n-1 ticks (paper
- * 003, section 3: the diameter, as txn_bound() names it, and the
+ * A linear array's multinode accumulation takes at least n-1 ticks
+ * ([Bertsekas91] section 3: the diameter, as txn_bound() names it, and the
  * out-degree bound alike, an end sending n-1 partial sums over its one
  * link).  Past 64 processors the distances outnumber
  * the general schedule's 64 priority keys, and the ends' partials share
@@ -406,7 +406,7 @@ TEST(unicast_takes_shortest_paths)
 }
 
 /*
- * The engine's pass over the links with work (engine.c, send_all) visits
+ * The engine's pass over the links with work (engine_queue.c, send_all) visits
  * the links whose bit is set in active[]: after every tick a link's bit
  * must be set exactly when something is queued on it, or a packet would
  * wait for ever (bit clear) or idle links would be visited (bit set).
@@ -474,7 +474,7 @@ TEST(active_links_are_the_links_with_work)
 
 /*
  * A gather takes what the scatter from the same root takes, wherever links
- * run both ways: it is that scatter reversed (paper 003, section 1).
+ * run both ways: it is that scatter reversed ([Bertsekas91], section 1).
  */
 TEST(gather_is_the_scatter_reversed)
 {
@@ -545,7 +545,8 @@ TEST(values_sum_as_defined)
 }
 
 /*
- * Memory linear in what is in flight (issue 17): a unicast run of the
+ * Memory linear in what is in flight, so that the largest networks fit: a
+ * unicast run of the
  * general schedule costs at most 16 bytes a packet slot plus a constant a
  * link and a node (its 12-byte records, the priority queues' buckets, at
  * most 64 words a link, and per node and link state), with no table of
@@ -561,13 +562,13 @@ TEST(values_sum_as_defined)
 /*
  * A data sum accumulates at a centre, a processor of least eccentricity,
  * and broadcasts the total back down the same tree (sched_general.c).
- * All-port, each half takes the centre's eccentricity (paper 003, section
+ * All-port, each half takes the centre's eccentricity ([Bertsekas91], section
  * 3: a tree from the root reaches every node at its distance), so the
  * whole takes twice the radius, which the test finds by its own search
  * from every processor.  On a product the centre comes from coordinates;
- * past 2^26 steps of searching it used to be processor 0, mesh 64 64's
- * corner, 252 ticks for 128; elsewhere it is now bounded by distances
- * (sched_general.c, center_bounded()): biswapped mesh 8 8 took 60 for 36.
+ * elsewhere, past 2^26 steps of searching, it is bounded by distances
+ * (sched_general.c, center_bounded()): a processor taken without either,
+ * such as a corner of mesh 64 64, would take nearly twice the ticks.
  */
 TEST(data_sum_at_a_centre)
 {
@@ -625,10 +626,10 @@ TEST(general_memory_linear_in_packets)
 	}
 	/*
 	 * A MIN's partials cross its switches whole, straight to their
-	 * result: its multinode accumulation keeps no reduction rows (it
-	 * kept n x V, 61.4 bytes a slot on butterfly 256; 21.4 now), only
-	 * the engine's 16 bytes a slot (collective_test
-	 * combining_slot_in_16_bytes below).
+	 * result: its multinode accumulation keeps no reduction rows (a row
+	 * over every vertex, switches too, for each result would pass the
+	 * line), only the engine's 16 bytes a slot (engine_memory_within_line
+	 * below).
 	 */
 	for (i = 0; i < 3; i++) {
 		ASSERT_EQ(NULL, tg_make(&t, nets[i]));
@@ -684,12 +685,12 @@ TEST(general_memory_linear_in_packets)
  * record's tag: their sum sealed with their contributors' hashes
  * (engine_impl.h, struct txn_pkt).  So a multinode accumulation, n x n
  * partials, costs the engine at most 16 bytes a slot plus a constant a
- * link and a node, beside what its schedule charges (priv_bytes); the
- * 8-byte partial beside a record that counted in its tag broke this (20 a
- * slot).  Paper 003's schedule (sched_hypercube.c) keeps no copies for an
+ * link and a node, beside what its schedule charges (priv_bytes); a whole
+ * 8-byte partial beside the record (20 bytes a slot) would break it.
+ * [Bertsekas91]'s schedule (sched_hypercube.c) keeps no copies for an
  * accumulation, so it is held to the line whole.
  */
-TEST(combining_slot_in_16_bytes)
+TEST(engine_memory_within_line)
 {
 	static const char *const nets[] = { "torus 32 32", "ring 256", "hypercube 10",
 					    "torus 64 64" };
@@ -768,11 +769,11 @@ TEST(combining_count_where_loc_has_no_room)
  * partial a vertex collects is its own slot (txn_sum_slot()), so no entry
  * names it.  So the schedule's bytes are at most 4 a result and vertex
  * plus a constant a link and a node where every distance has its own key
- * (no far partials to sort at the start: start_sums()); the 8-byte entry
- * broke this.  A ring of 1024 sorts its far partials in lists of a
+ * (no far partials to sort at the start: start_sums()); an 8-byte entry
+ * would break it.  A ring of 1024 sorts its far partials in lists of a
  * distance and processor, 2 bytes each while the run starts.
  */
-TEST(reduction_entry_in_4_bytes)
+TEST(general_accumulation_memory_within_line)
 {
 	static const char *const nets[] = { "torus 32 32", "hypercube 10", "mesh 32 32",
 					    "ring 1024" };

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The tick engine and the paper 001 schedules, at host speed: every step
+ * The tick engine and the [Dimakopoulos94] schedules, at host speed: every step
  * count asserted here is a formula from the paper, cited beside it.
  */
 #include <stdio.h>
@@ -73,7 +73,7 @@ static void spec_of(char *buf, size_t len, const char *topo, u32 n)
 	snprintf(buf, len, "%s %u", topo, n);
 }
 
-/* paper 001, bound (1) and Theorem 1: furthest-first takes ceil((n^2-1)/4). */
+/* [Dimakopoulos94], bound (1) and Theorem 1: furthest-first takes ceil((n^2-1)/4). */
 TEST(linear_furthest_first_is_optimal)
 {
 	struct outcome o;
@@ -107,7 +107,7 @@ static u32 counting_key(const struct txn_engine *e, u32 link, u32 dst)
  * packet only (the lanes keep their heads' and tails' keys; a relay's key
  * is onward()'s), a pop that of the new head at most.  A walk would ask
  * one more for every packet it passes.  Both port models, n up to 64,
- * still paper 001's time
+ * still [Dimakopoulos94]'s time
  * (single-port: one direction a tick, its "slowdown factor of two",
  * section 2).
  */
@@ -151,7 +151,7 @@ TEST(furthest_first_only_appends)
 	}
 }
 
-/* paper 001, section 2: n consecutive scatterings take 3 T_opt - floor(n/2). */
+/* [Dimakopoulos94], section 2: n consecutive scatterings take 3 T_opt - floor(n/2). */
 TEST(linear_scatterings_take_three_times)
 {
 	struct outcome o;
@@ -166,7 +166,7 @@ TEST(linear_scatterings_take_three_times)
 	}
 }
 
-/* paper 001, bound (2), Theorems 2 (odd n) and 3 (even n): ceil((n^2-1)/8). */
+/* [Dimakopoulos94], bound (2), Theorems 2 (odd n) and 3 (even n): ceil((n^2-1)/8). */
 TEST(ring_message_shift_is_optimal)
 {
 	struct outcome o;
@@ -185,7 +185,7 @@ TEST(ring_message_shift_is_optimal)
 }
 
 /*
- * paper 001, section 4.2: n/2 clockwise from every node is suboptimal for
+ * [Dimakopoulos94], section 4.2: n/2 clockwise from every node is suboptimal for
  * even n.  Derived bound: each node's n/2 clockwise packets travel
  * 1+...+n/2, so the n clockwise links carry n(n+2)/8 ticks of work each.
  */
@@ -268,7 +268,7 @@ static bool nodes_counted(const struct txn_engine *e, u64 *peak)
  * largest (qmax[], the result's max-queue) the largest of those: every
  * schedule here pops a tick's packets before it queues its arrivals, so
  * no peak falls between two ticks.  The general schedule counts its
- * arrivals as the moves are made (engine.c, land()), the rest as pushed.
+ * arrivals as the moves are made (engine_tick.c, land()), the rest as pushed.
  */
 TEST(node_queues_are_counted)
 {
@@ -352,8 +352,8 @@ TEST(faults_are_caught)
 	}
 }
 
-/* The paper 001 schedules run where the paper puts them; elsewhere auto is the general one. */
-TEST(paper_001_schedules_only_on_their_shapes)
+/* The [Dimakopoulos94] schedules run where the paper puts them; elsewhere auto is the general one. */
+TEST(furthest_first_and_message_shift_only_on_their_shapes)
 {
 	struct outcome o;
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Paper 003 (shared/papers/003_3e5317fe762f918d.txt) on the d-cube: the
- * constructions of sections 2 (multinode broadcast), 3 (scatter) and 4
+ * [Bertsekas91] on the d-cube: the constructions of sections 2 (multinode
+ * broadcast), 3 (scatter) and 4
  * (total exchange) checked for d up to 16, and the runs of every
  * operation against Tables 1 and 2, numbers the test computes.
  */
@@ -206,7 +206,7 @@ static void table(u32 d, u32 op, bool single, u64 *steps, u64 *tx)
 }
 
 /*
- * Every operation of paper 003 on d = 1..10, both port models, from
+ * Every operation of [Bertsekas91] on d = 1..10, both port models, from
  * several roots: algo auto picks the hypercube schedule, the run is
  * verified (every packet once, payload intact, every sum right), its
  * ticks are Table 1's and its transmissions Table 2's, and the schedule
@@ -269,7 +269,7 @@ TEST(every_operation_meets_tables_1_and_2)
 	}
 }
 
-/* Not a hypercube, or an operation paper 003 does not treat: refused naming algo. */
+/* Not a hypercube, or an operation [Bertsekas91] does not treat: refused naming algo. */
 TEST(hypercube_refused_elsewhere)
 {
 	const char *why = NULL;

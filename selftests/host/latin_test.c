@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Paper 002 (shared/papers/002_f7491c23b3b301d5.txt): the canonical
- * partition of a MIN's configurations into Latin squares (section 3) and
+ * [Massini03]: the canonical partition of a MIN's configurations into
+ * Latin squares (section 3) and
  * the pipelined complete exchange built on it (section 4).
  */
 #include <stdio.h>

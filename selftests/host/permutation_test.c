@@ -2,9 +2,9 @@
 /*
  * One permutation: processor i's message to dests[i].  On the log2 N-stage
  * MINs it is self-routed and either arrives in log2 N ticks or blocks where
- * two messages need one switch set both ways (paper 002,
- * shared/papers/002_f7491c23b3b301d5.txt, section 3: a permutation is
- * admissible when a network configuration realizes it); elsewhere the
+ * two messages need one switch set both ways ([Massini03] section 3: a
+ * permutation is admissible when a network configuration realizes it);
+ * elsewhere the
  * general schedule routes it on shortest paths.
  */
 #include <stdio.h>

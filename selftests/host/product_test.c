@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Paper 000 (shared/papers/000_5fb507e944f3b43a.txt) on cartesian
- * products: Algorithm A2 (section 4) single-port and A3 (section 5)
+ * [Dimakopoulos98] on cartesian products: Algorithm A2 (section 4)
+ * single-port and A3 (section 5)
  * all-port, run by the engine and checked against the paper's times,
  * which the test computes itself, and against the lower bounds, which it
  * computes by breadth-first search where the paper says they are met.
@@ -66,7 +66,7 @@ static u32 factors(const struct tg *t, u32 *size, u32 *kind)
 	return t->g.ndims;
 }
 
-/* ceil(average status): paper 000, bound (3), by breadth-first search from every node. */
+/* ceil(average status): [Dimakopoulos98], bound (3), by breadth-first search from every node. */
 static u64 average_status(const struct txn_graph *g)
 {
 	u32 *dist = calloc(g->nodes, sizeof(u32)), s, v;
@@ -179,7 +179,7 @@ TEST(a2_takes_the_sum_of_its_dimensions)
 
 /*
  * All-port, H^(2^m): A3 takes n_H^(2^m - 1) T_H (Theorem 4, Corollary 3),
- * T_H paper 001's ceil((k^2-1)/8) on a ring, ceil((k^2-1)/4) on a linear
+ * T_H [Dimakopoulos94]'s ceil((k^2-1)/8) on a ring, ceil((k^2-1)/4) on a linear
  * array, 1 on two nodes or a complete graph.  Where T_H is H's bisection
  * bound |V1||V2|/C exactly (not rounded up: rings of k = 2 mod 4 miss it
  * by a half), that is the cut bound of the product too (Theorem 5), which
@@ -209,7 +209,7 @@ TEST(a3_meets_the_cut_bound)
 		       (kind[0] == TXNET_DIM_RING ? 8 : 4);
 		for (j = 1; j < d; j++)
 			want *= k;
-		/* a3 asked for: auto picks paper 003's own schedule on hypercubes */
+		/* a3 asked for: auto picks [Bertsekas91]'s own schedule on hypercubes */
 		run_te(&t, TXNET_ALGO_A3, TXNET_PORT_ALL, &o);
 		EXPECT_EQ(0, o.ret) TH_LOG("%s: %s", nets[i], o.rule);
 		EXPECT_STREQ("a3", o.sched);
@@ -261,7 +261,7 @@ TEST(refused_where_they_do_not_apply)
 	}
 }
 
-/* algo auto: a3 where it applies, a2 single-port, paper 001 on 1-D, else the general one. */
+/* algo auto: a3 where it applies, a2 single-port, [Dimakopoulos94] on 1-D, else the general one. */
 TEST(auto_picks_the_papers_schedules)
 {
 	static const struct {
@@ -273,7 +273,7 @@ TEST(auto_picks_the_papers_schedules)
 		{ "ghc 4 4", TXNET_PORT_ALL, "a3" },
 		{ "torus 5 7", TXNET_PORT_SINGLE, "a2" },
 		{ "ghc 2 3 4", TXNET_PORT_SINGLE, "a2" },
-		/* paper 003, section 4: the d-cube's own, for every d */
+		/* [Bertsekas91], section 4: the d-cube's own, for every d */
 		{ "hypercube 4", TXNET_PORT_ALL, "hypercube" },
 		{ "hypercube 3", TXNET_PORT_ALL, "hypercube" },
 		{ "hypercube 3", TXNET_PORT_SINGLE, "hypercube" },

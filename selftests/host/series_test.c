@@ -203,7 +203,7 @@ TEST(a_run_is_recorded_as_the_engine_moved_it)
 
 /*
  * Furthest-first on a linear array of 40 takes ceil((n^2-1)/4) = 400
- * ticks (paper 001, Theorem 1): past 256 samples, so each covers two.
+ * ticks ([Dimakopoulos94], Theorem 1): past 256 samples, so each covers two.
  */
 TEST(samples_widen_and_keep_every_move)
 {

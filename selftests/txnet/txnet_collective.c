@@ -7,8 +7,8 @@
  * - every run verifies and never beats its own lower bound;
  * - under the all-port model a broadcast and an accumulation on a
  *   topology without switches take exactly the root's eccentricity (the
- *   general schedule runs them on a shortest-path tree; the bound is paper
- *   003, section 3: the farthest processor cannot hear sooner, for any
+ *   general schedule runs them on a shortest-path tree; the bound is
+ *   [Bertsekas91] section 3: the farthest processor cannot hear sooner, for any
  *   graph), with n-1 transmissions; the eccentricity is computed here from
  *   the topology's definition (Documentation/txnet-topologies.rst);
  * - the values a combining operation ends with are the sums its
@@ -168,14 +168,14 @@ TEST_F_TIMEOUT(co, every_operation_on_every_topology, 1200)
 }
 
 /*
- * Paper 000 (shared/papers/000_5fb507e944f3b43a.txt) on cartesian products,
+ * [Dimakopoulos98] on cartesian products,
  * its times computed here from its theorems:
  * - single-port, Algorithm A2: the sum over the dimensions of (n/k) T_k
  *   (Theorem 2, Corollary 2), T_k the status of a Cayley factor (section
  *   4.1): 1 on two nodes, k-1 on a complete graph, floor(k^2/4) on a ring;
  *   that is the average-status bound (3) (Theorem 3);
  * - all-port, Algorithm A3 on H^(2^m): k^(2^m - 1) T_H (Theorem 4,
- *   Corollary 3), T_H paper 001's ceil((k^2-1)/8) on a ring, ceil((k^2-1)/4)
+ *   Corollary 3), T_H [Dimakopoulos94]'s ceil((k^2-1)/8) on a ring, ceil((k^2-1)/4)
  *   on a linear array, 1 on two nodes or a complete graph; that is the cut
  *   bound (4) where T_H is H's bisection bound exactly (Theorem 5).
  */
@@ -253,7 +253,7 @@ static const struct pcase pcases[] = {
 	{ "hypercube 8", CUBE(8), A, "a3", true }, { "ghc 4 4", GHC(4, 4), A, "a3", true },
 };
 
-TEST_F_TIMEOUT(co, paper_000_on_products, 1200)
+TEST_F_TIMEOUT(co, products_a2_and_a3_take_their_times, 1200)
 {
 	struct txnl_result res;
 	struct txnet_info info;
@@ -271,7 +271,7 @@ TEST_F_TIMEOUT(co, paper_000_on_products, 1200)
 		memset(&r, 0, sizeof(r));
 		r.name = "co0";
 		r.op = TXNET_OP_TOTAL_EXCHANGE;
-		/* auto runs paper 003's own schedule on a hypercube: ask for paper 000's */
+		/* auto runs [Bertsekas91]'s own schedule on a hypercube: ask for [Dimakopoulos98]'s */
 		if (q.topo == TXNET_TOPO_HYPERCUBE) {
 			r.has_algo = true;
 			r.algo = pcases[i].port == S ? TXNET_ALGO_A2 : TXNET_ALGO_A3;
@@ -313,12 +313,12 @@ TEST_F_TIMEOUT(co, paper_000_on_products, 1200)
 #undef A
 
 /*
- * Paper 003 (shared/papers/003_3e5317fe762f918d.txt), multinode broadcast
+ * [Bertsekas91], multinode broadcast
  * and its dual the multinode accumulation on the d-cube, section 2: Table
  * 1, ceil((2^d-1)/d) ticks all-port (MLA) and 2^d-1 single-port (SLA);
  * Table 2, 2^d(2^d-1) transmissions.
  */
-TEST_F_TIMEOUT(co, paper_003_multinode_broadcast, 1200)
+TEST_F_TIMEOUT(co, hypercube_multinode_broadcast_meets_tables_1_and_2, 1200)
 {
 	struct txnet_req q = { .name = "co0", .topo = TXNET_TOPO_HYPERCUBE, .ndims = 1 };
 	struct txnl_result res;
@@ -356,7 +356,7 @@ TEST_F_TIMEOUT(co, paper_003_multinode_broadcast, 1200)
 }
 
 /*
- * Paper 003's Table 1 (time) and Table 2 (transmissions) for @op on the
+ * [Bertsekas91] Table 1 (time) and Table 2 (transmissions) for @op on the
  * d-cube, from the paper's formulas: broadcast and accumulation d and
  * 2^d-1 (section 2); scatter and gather ceil((2^d-1)/d) all-port, 2^d-1
  * single-port, d 2^(d-1) (section 3); total exchange 2^(d-1) all-port,
@@ -384,7 +384,7 @@ static void cube_table(uint32_t d, uint32_t op, bool single, uint64_t *steps, ui
 }
 
 /*
- * Paper 003, sections 2 to 4: broadcast, accumulation, scatter, gather and
+ * [Bertsekas91], sections 2 to 4: broadcast, accumulation, scatter, gather and
  * total exchange on the d-cube for d = 1..10, both port models, from a
  * root that is not 0 where there is one.  algo auto runs the paper's
  * schedule; the run verifies (every packet delivered once; the
@@ -392,7 +392,7 @@ static void cube_table(uint32_t d, uint32_t op, bool single, uint64_t *steps, ui
  * ticks are Table 1's and its transmissions Table 2's, which are also
  * its expected steps and the fewest transmissions.
  */
-TEST_F_TIMEOUT(co, paper_003_every_operation, 2400)
+TEST_F_TIMEOUT(co, hypercube_every_operation_meets_tables_1_and_2, 2400)
 {
 	static const uint32_t cops[] = {
 		TXNET_OP_BROADCAST, TXNET_OP_ACCUMULATE, TXNET_OP_SCATTER, TXNET_OP_GATHER,
@@ -460,7 +460,7 @@ TEST_F_TIMEOUT(co, paper_003_every_operation, 2400)
 }
 
 /*
- * Paper 002 (shared/papers/002_f7491c23b3b301d5.txt), section 4: the
+ * [Massini03], section 4: the
  * complete exchange by the N configurations M XOR x of a Latin square,
  * pipelined one wave a tick, on all five wirings for N = 2..256.  One tick
  * a stage: the last of N waves arrives at N + log2 N - 1 (the paper's
@@ -476,7 +476,7 @@ TEST_F_TIMEOUT(co, paper_003_every_operation, 2400)
  * banyan network realizes each permutation one way), all straight, in
  * S^0 alone, so there every wiring takes N + log2 N - 1.
  */
-TEST_F_TIMEOUT(co, paper_002_latin_squares, 1200)
+TEST_F_TIMEOUT(co, min_complete_exchange_by_latin_squares, 1200)
 {
 	static const uint32_t wiring[] = {
 		TXNET_TOPO_BUTTERFLY, TXNET_TOPO_OMEGA, TXNET_TOPO_BASELINE,
@@ -530,7 +530,7 @@ TEST_F_TIMEOUT(co, paper_002_latin_squares, 1200)
 }
 
 /*
- * Paper 002 (shared/papers/002_f7491c23b3b301d5.txt), section 3: one
+ * [Massini03], section 3: one
  * permutation through a MIN, routed when a configuration realizes it and
  * reported blocked, with where, when none does.
  *
@@ -543,7 +543,7 @@ TEST_F_TIMEOUT(co, paper_002_latin_squares, 1200)
  *   omega and flip, where the identity is (section 3's remark), none on
  *   butterfly, baseline and reverse baseline, where it is not.
  */
-TEST_F_TIMEOUT(co, paper_002_permutations, 1200)
+TEST_F_TIMEOUT(co, min_permutations_routed_or_blocked, 1200)
 {
 	static const char * const p18[8] = {
 		"02465713", "20647531", "46021357", "64203175",
@@ -735,14 +735,14 @@ TEST_F(co, bad_permutation)
 }
 
 /*
- * Paper 002, section 3.1: the exchange runs from any initial
+ * [Massini03], section 3.1: the exchange runs from any initial
  * configuration M, given as its matrix.  Example 2's S^235 of the
  * butterfly of 8 has M^{235,3} = 011 000 110 000: the run names that set
  * and member (Theorem 2) and takes 8 + 3 - 1 = 10 ticks (butterfly:
  * no member realizes the identity).  Rows that are not a configuration of
  * this network are refused naming config_rows.
  */
-TEST_F(co, paper_002_from_a_matrix)
+TEST_F(co, min_latin_from_a_matrix)
 {
 	static const uint32_t m235_3[4] = { 3, 0, 6, 0 }, bad[4] = { 3, 0, 8, 0 };
 	struct txnet_req q = { .name = "co0", .topo = TXNET_TOPO_BUTTERFLY, .ndims = 1,
@@ -785,7 +785,7 @@ TEST_F(co, paper_002_from_a_matrix)
 }
 
 /*
- * Paper 004 (shared/papers/004_479a535e0b8bf657.txt) on biswapped networks,
+ * [Wei07] on biswapped networks,
  * all-port, for bases linear, ring, mesh, complete and hypercube of several
  * sizes, D the base's diameter (a linear array of k: k-1, a ring k/2, a
  * mesh the sum of its sides less one each, a complete graph 1, the d-cube
@@ -799,7 +799,7 @@ TEST_F(co, paper_002_from_a_matrix)
  *   prefix sums and two group broadcasts of D each, three swaps: Table
  *   4's count), node p's result checked against the sum of values 0..p.
  */
-TEST_F_TIMEOUT(co, paper_004_biswapped, 1200)
+TEST_F_TIMEOUT(co, biswapped_broadcast_and_sums_take_their_times, 1200)
 {
 	static const struct {
 		uint32_t base, ndims, size[2], D;
@@ -1008,7 +1008,7 @@ TEST_F(co, bad_collective_input)
 	EXPECT_EQ(0, txnl_run(&self->t, &r, &id)) TH_LOG("%s", self->t.msg);
 }
 
-/* A total exchange on a ring of 16 needs ceil((16^2-1)/8) = 32 ticks (paper 001, bound (2)). */
+/* A total exchange on a ring of 16 needs ceil((16^2-1)/8) = 32 ticks ([Dimakopoulos94], bound (2)). */
 TEST_F(co, tick_limit_stops_a_run)
 {
 	struct txnet_req nr = { .name = "co0", .topo = TXNET_TOPO_RING, DIMS(16) };

@@ -2,9 +2,9 @@
 /*
  * txnet_exchange: total exchanges measured in the kernel, through netlink
  * (RUN, RUN_DONE on the "events" group, GET's last result, STOP) and
- * sysfs last/.  Every count asserted here is a formula of paper 001
- * (/work/shared/papers/001_d5b71cb5fff24442.txt, Dimakopoulos &
- * Dimopoulos, "Optimal Total Exchange in Linear Arrays and Rings"), cited
+ * sysfs last/.  Every count asserted here is a formula of [Dimakopoulos94]
+ * (Dimakopoulos & Dimopoulos, "Optimal Total Exchange in Linear Arrays and
+ * Rings"; Documentation/txnet-schedules.rst, "References"), cited
  * where it is used; the host tests (selftests/host/engine_test.c) check
  * the same engine at host speed, these check the module.
  *
@@ -25,13 +25,13 @@
 #define PAYLOAD		16
 #define RUN_MS		60000	/* wait for RUN_DONE at most this long */
 
-/* paper 001, section 2, bound (1): T_opt(LA) = ceil((n^2-1)/4) */
+/* [Dimakopoulos94], section 2, bound (1): T_opt(LA) = ceil((n^2-1)/4) */
 static uint64_t t_la(uint64_t n)
 {
 	return (n * n + 2) / 4;
 }
 
-/* paper 001, section 2, bound (2): T_opt(R) = ceil((n^2-1)/8) */
+/* [Dimakopoulos94], section 2, bound (2): T_opt(R) = ceil((n^2-1)/8) */
 static uint64_t t_r(uint64_t n)
 {
 	return (n * n + 6) / 8;
@@ -211,7 +211,7 @@ static void check_sysfs(struct __test_metadata *_metadata, const char *net,
 /*
  * What every verified total exchange on n processors reports, whatever
  * the schedule: all n(n-1) packets delivered (each node has n-1 messages,
- * paper 001 section 2), steps == ticks, and the GET result is the same run.
+ * [Dimakopoulos94] section 2), steps == ticks, and the GET result is the same run.
  */
 static void check_done(struct __test_metadata *_metadata, struct txnl *t, const char *net,
 		       const struct txnl_result *r, uint32_t run_id, uint32_t n,
@@ -232,7 +232,7 @@ static void check_done(struct __test_metadata *_metadata, struct txnl *t, const 
 	EXPECT_EQ(n, r->nodes);
 	EXPECT_EQ(PAYLOAD, r->payload);
 	EXPECT_EQ(SEED, r->seed);
-	/* paper 001 section 2: node i has n-1 messages, one for each other node */
+	/* [Dimakopoulos94] section 2: node i has n-1 messages, one for each other node */
 	EXPECT_EQ((uint64_t)n * (n - 1), r->expected_deliveries);
 	EXPECT_EQ((uint64_t)n * (n - 1), r->delivered);
 	EXPECT_FALSE(r->has[TXNET_A_RES_ERROR]) TH_LOG("error '%s' on a clean run", r->error);
@@ -280,20 +280,20 @@ TEST_F_TIMEOUT(ex, linear_all_port, 400)
 			/* run ids count the network's runs from 1 */
 			EXPECT_EQ(++want_id, id);
 			check_done(_metadata, &self->t, "lin", &r, id, n, ran, TXNET_PORT_ALL);
-			/* paper 001 section 2, bound (1): ceil((n^2-1)/4) */
+			/* [Dimakopoulos94] section 2, bound (1): ceil((n^2-1)/4) */
 			EXPECT_EQ(t_la(n), r.lower_bound) TH_LOG("n=%u", n);
 			ASSERT_TRUE(r.has[TXNET_A_RES_EXPECTED_STEPS]) TH_LOG("n=%u %s", n,
 									    algo_name(algo));
 			if (ran == TXNET_ALGO_FURTHEST_FIRST) {
-				/* paper 001 section 3, Theorem 1: T = ceil((n^2-1)/4) */
+				/* [Dimakopoulos94] section 3, Theorem 1: T = ceil((n^2-1)/4) */
 				EXPECT_EQ(t_la(n), r.steps) TH_LOG("n=%u %s", n, algo_name(algo));
 				EXPECT_EQ(t_la(n), r.expected_steps) TH_LOG("n=%u", n);
 			} else {
-				/* paper 001 section 2: n consecutive scatterings take 3 T_opt - floor(n/2) */
+				/* [Dimakopoulos94] section 2: n consecutive scatterings take 3 T_opt - floor(n/2) */
 				EXPECT_EQ(3 * t_la(n) - n / 2, r.steps) TH_LOG("n=%u scatterings", n);
 				EXPECT_EQ(3 * t_la(n) - n / 2, r.expected_steps) TH_LOG("n=%u", n);
 			}
-			/* shortest paths only (paper 001 section 3): n(n^2-1)/3 traversals */
+			/* shortest paths only ([Dimakopoulos94] section 3): n(n^2-1)/3 traversals */
 			EXPECT_EQ(sum_dist_la(n), r.transmissions) TH_LOG("n=%u %s", n,
 									  algo_name(algo));
 			check_sysfs(_metadata, "lin", &r);
@@ -321,14 +321,14 @@ TEST_F_TIMEOUT(ex, ring_all_port, 400)
 			ASSERT_EQ(0, run_algo(&self->t, &self->ev, "rng", algo, &r, &id))
 				TH_LOG("n=%u %s: %s", n, algo_name(algo), self->t.msg);
 			check_done(_metadata, &self->t, "rng", &r, id, n, ran, TXNET_PORT_ALL);
-			/* paper 001 section 2, bound (2): ceil((n^2-1)/8) */
+			/* [Dimakopoulos94] section 2, bound (2): ceil((n^2-1)/8) */
 			EXPECT_EQ(t_r(n), r.lower_bound) TH_LOG("n=%u", n);
-			/* paper 001 section 4: each message on the shorter way round */
+			/* [Dimakopoulos94] section 4: each message on the shorter way round */
 			EXPECT_EQ(sum_dist_r(n), r.transmissions) TH_LOG("n=%u %s", n,
 									 algo_name(algo));
 			if (ran == TXNET_ALGO_MESSAGE_SHIFT || (n & 1)) {
 				/*
-				 * paper 001 section 4.1, Theorem 2 (odd n: any
+				 * [Dimakopoulos94] section 4.1, Theorem 2 (odd n: any
 				 * node-invariant algorithm, plain message-shift
 				 * included) and section 4.2, Theorem 3 (even n,
 				 * the modified message-shift): ceil((n^2-1)/8).
@@ -338,11 +338,11 @@ TEST_F_TIMEOUT(ex, ring_all_port, 400)
 										    algo_name(algo));
 				EXPECT_EQ(t_r(n), r.expected_steps) TH_LOG("n=%u", n);
 			} else {
-				/* paper 001 section 4.2 proves only an O(n) loss: no time */
+				/* [Dimakopoulos94] section 4.2 proves only an O(n) loss: no time */
 				EXPECT_FALSE(r.has[TXNET_A_RES_EXPECTED_STEPS]) TH_LOG("n=%u", n);
 				if (n >= 4) {
 					/*
-					 * paper 001 section 4.2: if every node sends
+					 * [Dimakopoulos94] section 4.2: if every node sends
 					 * n/2 messages clockwise, the n clockwise
 					 * links carry n * (1 + ... + n/2) hops, one
 					 * each per step: at least n(n+2)/8 steps,
@@ -360,7 +360,7 @@ TEST_F_TIMEOUT(ex, ring_all_port, 400)
 
 /*
  * Single-port, n = 2..40, linear arrays and rings: verified, never under
- * the lower bound, and no expected_steps (paper 001 proves its times for
+ * the lower bound, and no expected_steps ([Dimakopoulos94] proves its times for
  * the multi-port model only, section 2).
  */
 TEST_F_TIMEOUT(ex, single_port, 400)
@@ -418,7 +418,7 @@ TEST_F_TIMEOUT(ex, single_port, 400)
 					(unsigned long long)r.lower_bound);
 				EXPECT_FALSE(r.has[TXNET_A_RES_EXPECTED_STEPS]) TH_LOG("n=%u %s", n,
 										     algo_name(algo));
-				/* still shortest paths (sections 3 and 4 of paper 001) */
+				/* still shortest paths (sections 3 and 4 of [Dimakopoulos94]) */
 				EXPECT_EQ(ring ? sum_dist_r(n) : sum_dist_la(n), r.transmissions)
 					TH_LOG("n=%u %s", n, algo_name(algo));
 				if (n % 8 == 0)
@@ -459,7 +459,7 @@ TEST_F(ex, one_dimensional_aliases)
 		ASSERT_EQ(0, run_algo(&self->t, &self->ev, "one", TXNET_ALGO_AUTO, &r, &id))
 			TH_LOG("case %u: %s", c, self->t.msg);
 		check_done(_metadata, &self->t, "one", &r, id, n, cases[c].algo, TXNET_PORT_ALL);
-		/* paper 001: Theorem 1 (linear), Theorems 2 and 3 (ring) */
+		/* [Dimakopoulos94]: Theorem 1 (linear), Theorems 2 and 3 (ring) */
 		EXPECT_EQ(cases[c].ring ? t_r(n) : t_la(n), r.steps) TH_LOG("case %u", c);
 		EXPECT_EQ(cases[c].ring ? sum_dist_r(n) : sum_dist_la(n), r.transmissions);
 		ASSERT_EQ(0, txnl_del(&self->t, "one"));
@@ -483,7 +483,7 @@ TEST_F(ex, payload_and_seed)
 		EXPECT_EQ(1, r.verified);
 		EXPECT_EQ(q.payload, r.payload);
 		EXPECT_EQ(42, r.seed);
-		/* paper 001 section 4.1, Theorem 2: ceil((5^2-1)/8) = 3 */
+		/* [Dimakopoulos94] section 4.1, Theorem 2: ceil((5^2-1)/8) = 3 */
 		EXPECT_EQ(t_r(5), r.steps);
 	}
 	/* without TXNET_A_SEED the kernel picks one; two picks differ */
@@ -567,7 +567,7 @@ TEST_F(ex, faults_are_caught)
 							   r.error);
 		EXPECT_EQ(1, r.verified);
 		if (cases[c].port == TXNET_PORT_ALL) {
-			/* paper 001 section 4.1, Theorem 2: ceil((9^2-1)/8) = 10 */
+			/* [Dimakopoulos94] section 4.1, Theorem 2: ceil((9^2-1)/8) = 10 */
 			EXPECT_EQ(t_r(9), r.steps);
 		}
 		LAST_IS("flt", "error", NULL);
@@ -605,7 +605,7 @@ TEST_F(ex, bad_run_input)
 	CALL_REFUSED(-ERANGE, txnl_run(&self->t, Q(.name = "bad", .op = TXNET_OP_TOTAL_EXCHANGE,
 					    .has_algo = true, .algo = 99), NULL));
 	EXPECT_EQ(q.off_algo, self->t.off);
-	/* furthest-first is for linear arrays (paper 001 section 3), not rings */
+	/* furthest-first is for linear arrays ([Dimakopoulos94] section 3), not rings */
 	CALL_REFUSED(-EOPNOTSUPP, txnl_run(&self->t, Q(.name = "bad", .op = TXNET_OP_TOTAL_EXCHANGE,
 						 .has_algo = true,
 						 .algo = TXNET_ALGO_FURTHEST_FIRST), NULL));
@@ -618,7 +618,7 @@ TEST_F(ex, bad_run_input)
 						 .has_algo = true,
 						 .algo = TXNET_ALGO_MESSAGE_SHIFT), NULL));
 	EXPECT_EQ(q.off_algo, self->t.off);
-	/* the paper 001 schedules run on linear arrays and rings only */
+	/* the [Dimakopoulos94] schedules run on linear arrays and rings only */
 	CALL_REFUSED(-EOPNOTSUPP, txnl_run(&self->t, Q(.name = "bt", .op = TXNET_OP_TOTAL_EXCHANGE,
 						 .has_algo = true,
 						 .algo = TXNET_ALGO_FURTHEST_FIRST), NULL));
@@ -667,7 +667,7 @@ TEST_F(ex, stop_when_idle)
 /*
  * While a paced run runs, RUN and every setting change are refused.  The
  * run cannot end on its own during the test, however slow the host:
- * linear 30 is ceil((30^2-1)/4) = 225 ticks (paper 001 Theorem 1) of 1 s.
+ * linear 30 is ceil((30^2-1)/4) = 225 ticks ([Dimakopoulos94] Theorem 1) of 1 s.
  */
 TEST_F(ex, busy_while_running)
 {
@@ -714,7 +714,7 @@ TEST_F_TIMEOUT(ex, run_done_means_idle, 120)
 	/*
 	 * ring 3: 1 tick; ring 100: ceil((100^2-1)/8) = 1250 ticks and 9900
 	 * packets, whose engine takes longer to free after the RUN_DONE
-	 * (paper 001 Theorems 2 and 3).
+	 * ([Dimakopoulos94] Theorems 2 and 3).
 	 */
 	static const struct { uint32_t n; int iters; } cases[] = { { 3, 150 }, { 100, 8 } };
 	struct txnl_result r;
@@ -844,7 +844,7 @@ TEST_F(ex, unprivileged_run_extack)
 
 TEST_F_TIMEOUT(ex, paced_wall_time, 120)
 {
-	const uint64_t tick = 1000000, T = t_la(12);	/* paper 001 Theorem 1: 36 */
+	const uint64_t tick = 1000000, T = t_la(12);	/* [Dimakopoulos94] Theorem 1: 36 */
 	struct txnl_result r;
 	uint64_t t0, dt, worst = 0, worst_late = 0;
 	uint32_t id;
@@ -891,7 +891,7 @@ TEST_F_TIMEOUT(ex, progress_and_stop, 60)
 	uint32_t id;
 
 	/*
-	 * linear 100: 2500 ticks (paper 001 Theorem 1) of 100 ms, 250 s, more
+	 * linear 100: 2500 ticks ([Dimakopoulos94] Theorem 1) of 100 ms, 250 s, more
 	 * than this test's timeout: the run cannot end before the STOP, and
 	 * progress is awaited (a tick at a time), never assumed after a sleep.
 	 */
@@ -938,7 +938,7 @@ TEST_F_TIMEOUT(ex, progress_and_stop, 60)
 	ASSERT_EQ(0, txnl_set(&self->t, "prog", NULL, (uint64_t[]){ 0 }));
 	ASSERT_EQ(0, run_algo(&self->t, &self->ev, "prog", TXNET_ALGO_AUTO, &r, &id));
 	EXPECT_EQ(TXNET_RUN_DONE, r.status);
-	EXPECT_EQ(t_la(100), r.steps);	/* paper 001 Theorem 1 */
+	EXPECT_EQ(t_la(100), r.steps);	/* [Dimakopoulos94] Theorem 1 */
 }
 
 /* ---- destroy during a run ---- */
@@ -1042,7 +1042,7 @@ TEST_F_TIMEOUT(ex, destroy_during_run, 120)
 /* ---- two processes racing RUN, STOP and DEL ---- */
 
 #define STRESS_ITERS	100
-/* ring 48: ceil((48^2-1)/8) = 288 ticks (paper 001 Theorem 3): long enough to be caught */
+/* ring 48: ceil((48^2-1)/8) = 288 ticks ([Dimakopoulos94] Theorem 3): long enough to be caught */
 #define RACE_N		48
 
 /*

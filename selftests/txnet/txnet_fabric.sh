@@ -280,12 +280,12 @@ result "links_and_nodes_down_under_traffic"
 
 # 6: runs and faults, from the start and mid-run, on networks of their
 # own (no interface traffic to share them with).  The shortest-path schedule routes a total exchange
-# around a cut cable and verifies it; paper 000's a2 is a fixed schedule:
+# around a cut cable and verifies it; [Dimakopoulos98]'s a2 is a fixed schedule:
 # it fails at once, naming the link.  Refusals name what is wrong.
 "$TXCTL" create torus 4 4 name flt > /dev/null || bad="$bad [create flt]"
 "$TXCTL" link flt down 0 1
 "$TXCTL" run flt total-exchange > "$out" 2>&1 || bad="$bad [run around the cut: $(cat "$out")]"
-# auto, which is a3 (paper 000) on the whole 4x4 torus, takes the schedule that reroutes
+# auto, which is a3 ([Dimakopoulos98]) on the whole 4x4 torus, takes the schedule that reroutes
 grep -q "total-exchange shortest-path" "$out" || bad="$bad [auto with a cable cut: $(cat "$out")]"
 grep -q "verified yes" "$out" || bad="$bad [not verified: $(cat "$out")]"
 # built around the cut from the start: links down, nothing rerouted mid-run
@@ -317,7 +317,7 @@ grep -q "not a processor" "$out" || bad="$bad [node 16: $(cat "$out")]"
 "$TXCTL" show flt | head -n 1 | grep -q "links-down\|nodes-down" && bad="$bad [a refused request left a fault: $("$TXCTL" show flt)]"
 "$TXCTL" destroy flt
 # Mid-run, on an 8x8 torus paced at 1 s a tick: no total exchange there
-# ends in under 64 ticks (the cut bound k^3/8, paper 000 section 3), so
+# ends in under 64 ticks (the cut bound k^3/8, [Dimakopoulos98] section 3), so
 # none ends during the test, however slow the host.  The cable is cut
 # while it runs; two ticks later the run has heard (a tick reads the
 # faults as it starts).  Shortest-path is stopped then, and its result

@@ -6,8 +6,9 @@
  *
  * Replies are read with nl_recv() and walked by hand rather than through
  * libnl's callbacks: libnl-genl 3.7's nl_send_sync() leaves the ack of a
- * request that also gets a reply queued (KERNEL-NOTES.md, section 1), and
- * a test must see every message, including how many datagrams a dump took.
+ * request that also gets a reply queued on the socket, which shifts every
+ * later answer by one; and a test must see every message, including how
+ * many datagrams a dump took.
  *
  * Every request records the kernel's answer in struct txnl: errno, the
  * extack message (NLMSGERR_ATTR_MSG), the offset of the attribute it

@@ -165,7 +165,7 @@ TEST_F(pt, ring9_single_port)
 
 /*
  * butterfly 8: n = log2 8 = 3 stages, one a tick; every processor-to-
- * processor path crosses the n stages in n = 3 links (paper 002, Massini,
+ * processor path crosses the n stages in n = 3 links ([Massini03] on
  * log N-stage MINs; Documentation/txnet-topologies.rst, "Multistage
  * networks").
  */
@@ -185,7 +185,7 @@ TEST_F_TIMEOUT(pt, butterfly8_transit, 120)
 				TH_LOG("%u->%u never arrived", s, d);
 			EXPECT_EQ(s, self->buf[0].src);
 			EXPECT_EQ(0, memcmp(data, self->buf[0].data, 2));
-			/* one stage a tick: log2(8) = 3 (paper 002, section 2) */
+			/* one stage a tick: log2(8) = 3 ([Massini03], section 2) */
 			EXPECT_EQ(3, self->buf[0].recv_tick - self->buf[0].sent_tick)
 				TH_LOG("%u->%u", s, d);
 		}
@@ -361,7 +361,7 @@ TEST_F_TIMEOUT(pt, send_while_running, 60)
 
 /*
  * A run starts while a port packet is in flight and goes first: message
- * shift on a ring of 9 uses every link every tick (paper 001 section 4.1)
+ * shift on a ring of 9 uses every link every tick ([Dimakopoulos94] section 4.1)
  * and still takes its ceil((9^2-1)/8) = 10 ticks, Theorem 2; the packet
  * from 0 to 4 waits and arrives after the run, 4 hops after more than 4
  * ticks.
@@ -420,7 +420,7 @@ TEST_F_TIMEOUT(pt, ports_after_stopped_paced_run, 60)
 	uint32_t id;
 
 	/*
-	 * ring 9: 10 ticks (paper 001 Theorem 2) of 1 s, so that the run
+	 * ring 9: 10 ticks ([Dimakopoulos94] Theorem 2) of 1 s, so that the run
 	 * cannot end before the STOP; the ports then move at 1 ms a tick
 	 */
 	ASSERT_EQ(0, make_net(&self->t, "ps", TXNET_TOPO_RING, 9, 0, TXNET_TICK_NS_MAX));

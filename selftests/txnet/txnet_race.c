@@ -494,7 +494,7 @@ TEST_F_TIMEOUT(race, destroy_vs_links_dumps, 300)
  * error half-way (it answered ENOENT).  No race to win: the reader deletes
  * the network while it takes the dump's first row, and the kernel makes a
  * part only when the reader has taken the one before.  Ring 128's total
- * exchange keeps 2 link rows and 128 node rows of 256 samples (paper 001's
+ * exchange keeps 2 link rows and 128 node rows of 256 samples ([Dimakopoulos94]'s
  * 2048 ticks, sampled every 8): 130 rows of a kilobyte or two, more parts
  * than the two the kernel has made by then.
  */

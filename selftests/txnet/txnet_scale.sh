@@ -3,7 +3,7 @@
 #
 # txnet_scale.sh: a total exchange at scale in the kernel: a 64x64 torus,
 # 4096 processors, 16,773,120 packets, run to a verified end by the tick
-# thread.  Paper 000's A3 (section 5) meets the cut bound k^3/8 there
+# thread.  [Dimakopoulos98]'s A3 (section 5) meets the cut bound k^3/8 there
 # (k = 64 = 0 mod 4): 32768 ticks, each of the 16384 links busy in every
 # one.  The VM runner fails the run on a soft lockup, hung task or RCU
 # stall in the log; mem_used must be back to what it was after the

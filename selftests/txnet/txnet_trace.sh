@@ -56,7 +56,7 @@ esac
 # trace-cmd record around txctl run, then trace-cmd report: as many
 # txnet_tick events of this network as the result's steps, and its
 # txnet_run_done.  A ring of 12 under message-shift takes
-# ceil((12^2-1)/8) = 18 ticks (paper 001, Theorem 3).
+# ceil((12^2-1)/8) = 18 ticks ([Dimakopoulos94], Theorem 3).
 if command -v trace-cmd > /dev/null 2>&1; then
 	dat=/tmp/txnet_trace.$$.dat
 	"$TXCTL" create ring 12 name trace1 > /dev/null

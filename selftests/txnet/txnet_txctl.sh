@@ -89,7 +89,7 @@ bad=
 run create torus 8 8
 expect_rc 0 "create torus 8 8"
 line=$(cat "$out")
-# total distance 64 (8 16 + 8 16) = 16384 by paper 000's Theorem 1 (a ring of 8 has
+# total distance 64 (8 16 + 8 16) = 16384 by [Dimakopoulos98] Theorem 1 (a ring of 8 has
 # status 16): average 16384/(64 63) = 4.063, as-bound 16384/64 = 256; cut bound:
 # a bisection along one dimension cuts each of its 8 rings twice, (32 32)/16 = 64
 want="txnet0: torus 8 8 nodes 64 links 256 diameter 8 avg-distance 4.063 as-bound 256 cut-bound 64 port all tick-ns 0 state idle ticks 0 mem-bytes "
@@ -350,7 +350,7 @@ clean
 [ "$(count)" = 0 ] || bad="$bad [left: $(count)]"
 result "create_and_destroy_20"
 
-# 21: run, JSON with the issue's keys; 18 = ceil((12^2-1)/8), paper 001 Theorem 3
+# 21: run, JSON with every key of a result; 18 = ceil((12^2-1)/8), [Dimakopoulos94] Theorem 3
 RUN_KEYS="op algo port_model nodes steps lower_bound expected_steps transmissions delivered
 	expected_deliveries verified wall_ns busy_ns tick_ns ticks_per_s"
 run create ring 12 name rr
@@ -379,7 +379,7 @@ result "run_json_and_failure"
 
 # 22: stop a paced run, progress visible meanwhile.  The run cannot end on
 # its own before the stop, however slow the host: linear 100 is 2500 ticks
-# (paper 001 Theorem 1) of 1 s (the largest tick), 42 minutes.
+# ([Dimakopoulos94] Theorem 1) of 1 s (the largest tick), 42 minutes.
 run create linear 100 name slow tick-ns 1000000000
 run run slow total-exchange --no-wait
 expect_rc 0 "run --no-wait"
@@ -429,7 +429,7 @@ run destroy rg
 result "policy_ranges_named"
 
 # 25: a broadcast on a 6x6 torus takes the root's eccentricity, 3 + 3, with
-# n-1 = 35 transmissions (paper 003, section 3: no schedule does better)
+# n-1 = 35 transmissions ([Bertsekas91], section 3: no schedule does better)
 run create torus 6 6 name tt
 expect_rc 0 "create torus"
 run -j run tt broadcast root 0
@@ -480,7 +480,7 @@ expect_rc 1 "unknown op"
 result "collective_refusals"
 
 # 28: bounds without a network: the same eccentricity, and the 2-D torus's
-# bisection: ceil(18*18 / 12) = 27 for a total exchange (paper 000, cut bound)
+# bisection: ceil(18*18 / 12) = 27 for a total exchange ([Dimakopoulos98], cut bound)
 nets=$(count)
 run bounds torus 6 6 port all
 expect_rc 0 "bounds"
@@ -488,7 +488,7 @@ grep -Eq "^broadcast +all +6 +eccentricity +35$" "$out" ||
 	bad="$bad [broadcast line: $(grep ^broadcast "$out")]"
 grep -Eq "^total-exchange +all +27 " "$out" ||
 	bad="$bad [total-exchange line: $(grep ^total-exchange "$out")]"
-# paper 000, section 3 on the 6x6 torus: Theorem 1, 36 (6 9 + 6 9) = 3888 (a ring
+# [Dimakopoulos98], section 3 on the 6x6 torus: Theorem 1, 36 (6 9 + 6 9) = 3888 (a ring
 # of 6 has status 9); average-status ceil(3888/36) = 108; cut 27 as above
 grep -Eq "^total exchange: total-distance 3888 avg-distance 3.086 as-bound 108 cut-bound 27$" "$out" ||
 	bad="$bad [total exchange line: $(grep '^total exchange' "$out")]"
@@ -507,7 +507,7 @@ expect_err "root:" "bounds root 99"
 run destroy tt
 result "bounds"
 
-# 29: paper 000 on products.  All-port 8x8 torus, a3: 8 ceil((8^2-1)/8) = 64
+# 29: [Dimakopoulos98] on products.  All-port 8x8 torus, a3: 8 ceil((8^2-1)/8) = 64
 # ticks (Theorem 4), the cut bound (Theorem 5).  Single-port 5x7 torus, a2:
 # (35/5) floor(5^2/4) + (35/7) floor(7^2/4) = 42 + 60 = 102 (Theorem 2), the
 # average-status bound (Theorem 3).  a3 on a single-port network is refused.
@@ -538,9 +538,9 @@ expect_rc 2 "a3 single-port"
 expect_err "algo: a3 runs all-port" "a3 single-port"
 run destroy p8
 run destroy p57
-result "paper_000_products"
+result "products_a2_and_a3"
 
-# 30: paper 003 on the 6-cube (shared/papers/003_3e5317fe762f918d.txt),
+# 30: [Bertsekas91] on the 6-cube,
 # Tables 1 and 2 with d = 6: broadcast d = 6 ticks, 2^6-1 = 63
 # transmissions; multinode broadcast and scatter ceil(63/6) = 11 all-port,
 # scatter 6 2^5 = 192 transmissions; total exchange 2^5 = 32 all-port with
@@ -581,7 +581,7 @@ grep -Eq "^scatter +all +[0-9]+ +[^ ]+ +5120 +hypercube +103$" "$out" ||
 	bad="$bad [bounds scatter: $(grep -E '^scatter +all' "$out")]"
 grep -Eq "^multinode-broadcast +single +[0-9]+ +[^ ]+ +1047552 +hypercube +1023$" "$out" ||
 	bad="$bad [bounds mnb single: $(grep -E '^multinode-broadcast +single' "$out")]"
-# d = 12, the largest Table the issue asks for: 2^11 = 2048 all-port,
+# d = 12: 2^11 = 2048 all-port,
 # 12 2^11 = 24576 single-port, 12 2^23 = 100663296 transmissions
 run bounds hypercube 12 port single
 expect_rc 0 "bounds hypercube 12"
@@ -592,9 +592,9 @@ expect_rc 0 "-j bounds hypercube 12"
 grep -q '"op":"total-exchange","port_model":"all",.*"algo":"hypercube","expected_steps":2048}' "$out" ||
 	bad="$bad [bounds 12 te all json: $(head -c 600 "$out")]"
 run destroy h6
-result "paper_003_hypercube"
+result "hypercube_every_operation"
 
-# 31: paper 002 on MINs.  butterfly 16: the Latin-square waves take
+# 31: [Massini03] on MINs.  butterfly 16: the Latin-square waves take
 # 16 + 4 - 1 = 19 ticks (section 4, one stage a tick); from config l = 235
 # too; omega 8 from l = 0 leaves the identity's wave out, 8 + 3 - 2 = 9.
 # A config elsewhere, or past the N^(N/2-1) = 8^3 = 512 sets of the
@@ -699,11 +699,10 @@ run run o8 permutation
 expect_rc 1 "permutation without destinations"
 run destroy o8
 run destroy b8
-result "paper_002_latin"
+result "min_latin_squares"
 
-# 32: paper 004 (shared/papers/004_479a535e0b8bf657.txt) under its own
-# name: "bsn mesh 3 3" is 2 * 9^2 = 162 nodes; broadcast from <0,0,0>
-# takes 2 D + 2 = 10 ticks (Table 1, Theorem 1; D = 4); the data sum too
+# 32: [Wei07]'s biswapped networks under its own name: "bsn mesh 3 3" is
+# 2 * 9^2 = 162 nodes; broadcast from <0,0,0> takes 2 D + 2 = 10 ticks (Table 1, Theorem 1; D = 4); the data sum too
 # (Table 3 in the timing model: its Step 5 is a local addition), the
 # prefix sum 4 D + 3 = 19 (Table 2, Table 4's count); node 17
 # is <1,8,0>, node 100 <2,1,1> in group 11 (section 3.2's labels)
@@ -753,12 +752,12 @@ grep -Eq "^data-sum +all .* biswapped +14  paper 20$" "$out" || bad="$bad [bound
 grep -Eq "^prefix-sum +all .* biswapped +27  paper 27$" "$out" || bad="$bad [bounds mesh prefix-sum: $(grep '^prefix-sum' "$out")]"
 run destroy bsn0
 run destroy bsn1
-result "paper_004_biswapped"
+result "biswapped_schedules"
 
 # 33: on a terminal a run of more than a second shows a progress line on
 # stderr, rewritten in place (tick, delivered/expected, ticks/s, ETA); on
 # a pipe nothing.  Paced at 50 ms a tick, the 32 ticks of a total exchange
-# on ring 16 (ceil((n^2-1)/8), paper 001 on rings) cannot end in under 1.6 s,
+# on ring 16 (ceil((n^2-1)/8), [Dimakopoulos94] on rings) cannot end in under 1.6 s,
 # whatever the host's speed: the line's appearance is a consequence of the
 # pacing, not a guess at it.  It must make n(n-1) = 240 deliveries.
 if command -v python3 > /dev/null 2>&1; then

@@ -67,7 +67,7 @@ static const struct {
 	bool run;
 } nets[] = {
 	/*
-	 * paced: linear 30 runs 225 ticks (paper 001 Theorem 1) of 1 s: still
+	 * paced: linear 30 runs 225 ticks ([Dimakopoulos94] Theorem 1) of 1 s: still
 	 * running at the rmmod, however slow the host
 	 */
 	{ "paced", TXNET_TOPO_LINEAR, 30, TXNET_TICK_NS_MAX, true },
@@ -162,7 +162,7 @@ static void rmmod_during_runs(struct __test_metadata *_metadata,
 	ASSERT_EQ(0, txnl_run_algo(t, "paced", TXNET_ALGO_AUTO, &rid));
 	ASSERT_EQ(1, txnl_run_done(&ev, "paced", rid, 30000, &r));
 	EXPECT_EQ(TXNET_RUN_DONE, r.status);
-	/* paper 001 section 3, Theorem 1: ceil((30^2-1)/4) = 225 */
+	/* [Dimakopoulos94] section 3, Theorem 1: ceil((30^2-1)/4) = 225 */
 	EXPECT_EQ(225, r.steps);
 	txnl_close(&ev);
 	EXPECT_EQ((int)NNETS, txnl_del_all(t));

@@ -34,7 +34,7 @@ enum txnet_cmd {
 	TXNET_CMD_SEND,		/* inject a packet at a node's port: admin */
 	TXNET_CMD_RECV,		/* take what arrived at a node's port: admin */
 	TXNET_CMD_BOUNDS,	/* lower bounds of every operation on a topology */
-	TXNET_CMD_LATIN,	/* a MIN's Latin square S^l of configurations (paper 002) */
+	TXNET_CMD_LATIN,	/* a MIN's Latin square S^l of configurations ([Massini03]) */
 	TXNET_CMD_SERIES,	/* the last run's time series: dumpit, a row a message */
 	/*
 	 * A cable (TXNET_A_SRC, TXNET_A_DST: the nodes it joins; both
@@ -123,17 +123,17 @@ enum txnet_op {
 /* Schedules; see Documentation/txnet-schedules.rst. */
 enum txnet_algo {
 	TXNET_ALGO_AUTO,		/* the optimal one for the topology */
-	TXNET_ALGO_FURTHEST_FIRST,	/* linear array, paper 001 section 3 */
+	TXNET_ALGO_FURTHEST_FIRST,	/* linear array, [Dimakopoulos94] section 3 */
 	TXNET_ALGO_SCATTERINGS,		/* linear array, n consecutive scatterings */
-	TXNET_ALGO_MESSAGE_SHIFT,	/* ring, paper 001 section 4 */
+	TXNET_ALGO_MESSAGE_SHIFT,	/* ring, [Dimakopoulos94] section 4 */
 	TXNET_ALGO_MESSAGE_SHIFT_PLAIN,	/* ring, every node n/2 clockwise */
 	TXNET_ALGO_SHORTEST_PATH,	/* any topology: shortest-path trees and routes */
-	TXNET_ALGO_A2,			/* cartesian products, paper 000 section 4 */
-	TXNET_ALGO_A3,			/* homogeneous products, all-port, paper 000 section 5 */
-	TXNET_ALGO_HYPERCUBE,		/* hypercubes, paper 003: every operation it treats */
-	TXNET_ALGO_LATIN,		/* log2 N-stage MINs, paper 002: Latin-square waves */
+	TXNET_ALGO_A2,			/* cartesian products, [Dimakopoulos98] section 4 */
+	TXNET_ALGO_A3,			/* homogeneous products, all-port, [Dimakopoulos98] section 5 */
+	TXNET_ALGO_HYPERCUBE,		/* hypercubes, [Bertsekas91]: every operation it treats */
+	TXNET_ALGO_LATIN,		/* log2 N-stage MINs, [Massini03]: Latin-square waves */
 	TXNET_ALGO_SELF_ROUTING,	/* log2 N-stage MINs: one permutation by destination tags */
-	TXNET_ALGO_BISWAPPED,		/* biswapped networks, all-port, paper 004 */
+	TXNET_ALGO_BISWAPPED,		/* biswapped networks, all-port, [Wei07] */
 
 	__TXNET_ALGO_MAX,
 	TXNET_ALGO_MAX = __TXNET_ALGO_MAX - 1
@@ -166,7 +166,7 @@ enum txnet_attr {
 	TXNET_A_ALGO,		/* u32, enum txnet_algo */
 	TXNET_A_PAYLOAD,	/* u32: bytes per packet, <= TXNET_PAYLOAD_MAX */
 	TXNET_A_SEED,		/* u64: payload seed; random when absent */
-	TXNET_A_UNUSED_21,	/* was a test-only fault, now in debugfs: rejected */
+	TXNET_A_UNUSED_21,	/* reserved, rejected: faults are test-only, in debugfs */
 	TXNET_A_RUN_ID,		/* u32: counts the network's runs from 1 */
 	TXNET_A_RESULT,		/* nest, TXNET_A_RES_*: the last finished run */
 	TXNET_A_RUN_TICKS,	/* u64: ticks of the run in progress */
@@ -189,7 +189,7 @@ enum txnet_attr {
 	/*
 	 * Read-only, in GET replies (cartesian products) and BOUNDS replies
 	 * (any topology small enough to search): what a total exchange must
-	 * carry, paper 000 section 3.  Average distance = TOTAL_DISTANCE /
+	 * carry, [Dimakopoulos98] section 3.  Average distance = TOTAL_DISTANCE /
 	 * (n(n-1)).
 	 */
 	TXNET_A_TOTAL_DISTANCE,	/* u64: distances summed over all ordered pairs of processors */
@@ -197,7 +197,7 @@ enum txnet_attr {
 	TXNET_A_CUT_BOUND,	/* u64: bound (4), all-port: the best dimension cut (products) */
 	/*
 	 * u64, RUN: algo latin (a total exchange on a MIN) starts from
-	 * M^{l,0}, l this index into paper 002's canonical partition,
+	 * M^{l,0}, l this index into [Massini03]'s canonical partition,
 	 * 0 .. N^(N/2-1)-1; default 0.
 	 */
 	TXNET_A_CONFIG,
@@ -354,7 +354,7 @@ enum txnet_bound_attr {
 	TXNET_A_BOUND_MIN_TRANSMISSIONS,/* u64 */
 	/*
 	 * Where the schedule algo auto picks has a proven time: its algo
-	 * (u32, enum txnet_algo) and that time (u64 ticks), e.g. paper 003's
+	 * (u32, enum txnet_algo) and that time (u64 ticks), e.g. [Bertsekas91]'s
 	 * Table 1 on hypercubes.
 	 */
 	TXNET_A_BOUND_ALGO,
@@ -362,7 +362,7 @@ enum txnet_bound_attr {
 	/*
 	 * u64: the figure the paper prints for this operation here, counted
 	 * its own way, where that differs from the timing model's count
-	 * (EXPECTED_STEPS): paper 004's Table 4 on all-port biswapped networks.
+	 * (EXPECTED_STEPS): [Wei07] Table 4 on all-port biswapped networks.
 	 */
 	TXNET_A_BOUND_PAPER_STEPS,
 	__TXNET_A_BOUND_MAX,
