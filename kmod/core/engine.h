@@ -317,7 +317,7 @@ struct txn_engine {
 	void *priv;			/* the scheduler's state */
 	u64 sched_state[4];		/* small scheduler state, no allocation */
 
-	struct txn_ledger *L;		/* the engine's own record: engine_impl.h */
+	struct txn_ledger *ledger;		/* the engine's own record: engine_impl.h */
 };
 
 /*

@@ -205,7 +205,7 @@ u64 txn_engine_open_bytes(const struct txn_graph *g, const struct txn_sched *s, 
 
 static void **array_at(struct txn_engine *e, const struct txn_array *a)
 {
-	return (void **)((a->ledger ? (char *)e->L : (char *)e) + a->where);
+	return (void **)((a->ledger ? (char *)e->ledger : (char *)e) + a->where);
 }
 
 /* Every array pointer engine_layout() may set. */
@@ -243,18 +243,18 @@ void txn_engine_free(struct txn_engine *e)
 
 	if (e->sched && e->sched->fini)
 		e->sched->fini(e);
-	if (e->L && e->L->reroute_charged && e->L->p.budget)
-		e->L->p.budget->uncharge(e->L->reroute_charged);
-	if (e->L)
+	if (e->ledger && e->ledger->reroute_charged && e->ledger->p.budget)
+		e->ledger->p.budget->uncharge(e->ledger->reroute_charged);
+	if (e->ledger)
 		for (i = 0; i < ARRAY_SIZE(engine_arrays); i++)
 			txn_free(*array_at(e, &engine_arrays[i]));
-	txn_free(e->L);
+	txn_free(e->ledger);
 	memset(e, 0, sizeof(*e));
 }
 
 const u64 *txn_engine_link_hops(const struct txn_engine *e)
 {
-	return e->L ? e->L->hops : NULL;
+	return e->ledger ? e->ledger->hops : NULL;
 }
 
 static void fill_none(u32 *a, u64 count)
@@ -286,8 +286,8 @@ static int engine_alloc(struct txn_engine *e, const struct txn_graph *g,
 		if (!freed_later(&a[i]))
 			return -EINVAL;
 	}
-	e->L = txn_zalloc_array(1, sizeof(*e->L));
-	if (!e->L)
+	e->ledger = txn_zalloc_array(1, sizeof(*e->ledger));
+	if (!e->ledger)
 		return -ENOMEM;
 	e->g = g;
 	e->sched = s;
@@ -307,7 +307,7 @@ static int engine_alloc(struct txn_engine *e, const struct txn_graph *g,
 		}
 	}
 	for (i = 0; i < la->npkts; i++)
-		e->L->pk[i].next = TXN_NONE;
+		e->ledger->pk[i].next = TXN_NONE;
 	fill_none(e->qhead, links);
 	fill_none(e->qtail, links);
 	if (e->pq_keys)	/* every bucket's head */
@@ -316,10 +316,10 @@ static int engine_alloc(struct txn_engine *e, const struct txn_graph *g,
 		fill_none(e->ahead, links);
 		fill_none(e->atail, links);
 	}
-	e->L->p = *p;
-	e->L->pub = *p;
-	e->L->open = la->open;
-	e->L->salt = txn_mix64(p->seed ^ 0x7478656e6574ULL);
+	e->ledger->p = *p;
+	e->ledger->pub = *p;
+	e->ledger->open = la->open;
+	e->ledger->salt = txn_mix64(p->seed ^ 0x7478656e6574ULL);
 	/*
 	 * Ticks without a delivery before a run counts as stuck: more than any
 	 * path, queue or wait of a sound schedule takes between two deliveries,
@@ -328,7 +328,7 @@ static int engine_alloc(struct txn_engine *e, const struct txn_graph *g,
 	 * ones have passed (furthest-first on a ring of 61 delivers nothing
 	 * for 430 ticks).
 	 */
-	e->L->stall_limit = 2 * ((u64)g->nodes + g->links) + 64;
+	e->ledger->stall_limit = 2 * ((u64)g->nodes + g->links) + 64;
 	return 0;
 }
 

@@ -33,28 +33,29 @@ int txn_fault_from_name(const char *name)
 /* Test-only rule breaking, so that tests can prove the checks fire. */
 void txn_inject_fault(struct txn_engine *e)
 {
-	struct txn_ledger *L = e->L;
+	struct txn_ledger *ledger = e->ledger;
 	struct txn_move *m = e->moves;
 	u32 pkt, node;
 
-	if (L->tick != 0 || !e->nmoves)
+	if (ledger->tick != 0 || !e->nmoves)
 		return;
 	node = e->g->src[m[0].link];
-	switch (L->p.fault) {
+	switch (ledger->p.fault) {
 	case TXN_FAULT_LINK_TWICE:
 	case TXN_FAULT_SINGLE_PORT:
 		/* A second packet of the same node: on the same link, or on another. */
 		for (pkt = 0; pkt < e->npkts; pkt++) {
 			u32 i, l;
 
-			if (txn_loc_uncounted(L, L->pk[pkt].loc) != node || pkt == m[0].pkt)
+			if (txn_loc_uncounted(ledger, ledger->pk[pkt].loc) != node ||
+			    pkt == m[0].pkt)
 				continue;
 			for (i = 0; i < e->nmoves && m[i].pkt != pkt; i++)
 				;
 			if (i < e->nmoves)
 				continue;
 			l = m[0].link;
-			if (L->p.fault == TXN_FAULT_SINGLE_PORT) {
+			if (ledger->p.fault == TXN_FAULT_SINGLE_PORT) {
 				l = e->g->first[node];
 				if (l == m[0].link)
 					l++;
@@ -73,12 +74,12 @@ void txn_inject_fault(struct txn_engine *e)
 		break;
 	case TXN_FAULT_DROP:
 		/* Popped from its queue and never sent again: lost. */
-		L->pk[m[0].pkt].loc = e->g->nodes;
+		ledger->pk[m[0].pkt].loc = e->g->nodes;
 		m[0] = m[--e->nmoves];
 		break;
 	case TXN_FAULT_CORRUPT:
-		if (L->payload)
-			L->payload[0] ^= 0x5a;
+		if (ledger->payload)
+			ledger->payload[0] ^= 0x5a;
 		break;
 	}
 }

@@ -49,22 +49,22 @@ noinline int txn_fail_taken(struct txn_engine *e, u64 t, u32 pkt, u32 link,
 
 void txn_engine_set_taken(struct txn_engine *e, const struct txn_taken *taken)
 {
-	e->L->taken = taken;
+	e->ledger->taken = taken;
 }
 
 bool txn_line_taken(const struct txn_engine *e, u32 lid)
 {
-	return e->L->taken && txn_bit(e->L->taken->lines, lid);
+	return e->ledger->taken && txn_bit(e->ledger->taken->lines, lid);
 }
 
 bool txn_sent_taken(const struct txn_engine *e, u32 v)
 {
-	return e->L->taken && v < e->n && txn_bit(e->L->taken->sent, v);
+	return e->ledger->taken && v < e->n && txn_bit(e->ledger->taken->sent, v);
 }
 
 bool txn_recv_taken(const struct txn_engine *e, u32 v)
 {
-	return e->L->taken && v < e->n && txn_bit(e->L->taken->recv, v);
+	return e->ledger->taken && v < e->n && txn_bit(e->ledger->taken->recv, v);
 }
 
 noinline int txn_fail_link_down(struct txn_engine *e, u64 t, u32 pkt, u32 link)

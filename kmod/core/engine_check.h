@@ -32,19 +32,19 @@ static inline void set_bit64(u64 *bits, u64 i)
  */
 static __always_inline int arrive_at(struct txn_engine *e, u64 t, u32 pkt, u32 to)
 {
-	struct txn_ledger *L = e->L;
-	u32 tag = txn_slot_dest(L, pkt);
+	struct txn_ledger *ledger = e->ledger;
+	u32 tag = txn_slot_dest(ledger, pkt);
 	u64 bit;
 
-	switch (L->kind) {
+	switch (ledger->kind) {
 	case TXN_UNICAST:
 		if (to != tag)
 			return 1;
-		L->pk[pkt].loc = TXN_LOC_GONE;
-		L->recvd[to]++;
-		L->delivered++;
-		if (L->open) {
-			if (txn_checksum(L->payload + (size_t)pkt * L->p.payload, L->len[pkt]) != L->sum[pkt])
+		ledger->pk[pkt].loc = TXN_LOC_GONE;
+		ledger->recvd[to]++;
+		ledger->delivered++;
+		if (ledger->open) {
+			if (txn_checksum(ledger->payload + (size_t)pkt * ledger->p.payload, ledger->len[pkt]) != ledger->sum[pkt])
 				return txn_violate(e, t, to, pkt, "payload corrupted");
 			e->done[e->ndone++] = pkt;
 		}
@@ -53,23 +53,24 @@ static __always_inline int arrive_at(struct txn_engine *e, u64 t, u32 pkt, u32 t
 		if (to >= e->n)
 			return 1;
 		bit = (u64)tag * e->n + to;
-		if (txn_bit(L->have, bit))
+		if (txn_bit(ledger->have, bit))
 			return txn_violate(e, t, to, pkt, "message delivered twice to a processor");
-		if (L->p.payload) {
-			if (!txn_payload_ok(L->payload + (size_t)pkt * L->p.payload, L->p.payload,
-					    L->p.seed, txn_msg_origin(L, tag), TXN_NONE))
+		if (ledger->p.payload) {
+			if (!txn_payload_ok(ledger->payload + (size_t)pkt * ledger->p.payload,
+					    ledger->p.payload, ledger->p.seed,
+					    txn_msg_origin(ledger, tag), TXN_NONE))
 				return txn_violate(e, t, to, pkt, "payload corrupted");
 		}
-		set_bit64(L->have, bit);
-		L->recvd[to]++;
-		L->delivered++;
+		set_bit64(ledger->have, bit);
+		ledger->recvd[to]++;
+		ledger->delivered++;
 		return 1;
 	default:
-		if (!L->tagged || to != tag)
+		if (!ledger->tagged || to != tag)
 			return 1;
 		if (txn_fold_part(e, t, to, pkt))
 			return -EPROTO;
-		L->pk[pkt].loc = TXN_LOC_GONE;
+		ledger->pk[pkt].loc = TXN_LOC_GONE;
 		return 0;
 	}
 }
@@ -90,12 +91,13 @@ struct txn_mv {
 
 static __always_inline struct txn_mv mv_of(const struct txn_engine *e)
 {
-	const struct txn_ledger *L = e->L;
+	const struct txn_ledger *ledger = e->ledger;
 
 	return (struct txn_mv){
-		.pk = L->pk, .src = e->g->src, .dst = e->g->dst, .line = e->g->line,
-		.down = L->ndown ? L->down : NULL, .taken = L->taken, .stamp = L->stamp,
-		.sent_at = L->sent_at, .recv_at = L->recv_at, .npkts = e->npkts,
+		.pk = ledger->pk, .src = e->g->src, .dst = e->g->dst, .line = e->g->line,
+		.down = ledger->ndown ? ledger->down : NULL, .taken = ledger->taken,
+		.stamp = ledger->stamp,
+		.sent_at = ledger->sent_at, .recv_at = ledger->recv_at, .npkts = e->npkts,
 		.links = e->g->links, .procs = e->g->procs,
 	};
 }
@@ -103,7 +105,7 @@ static __always_inline struct txn_mv mv_of(const struct txn_engine *e)
 /* Whether the run has the single-port rule: MIN processors have one line each way, always. */
 static inline bool single_ported(const struct txn_engine *e)
 {
-	return e->L->p.port_model == TXNET_PORT_SINGLE || e->g->one_line;
+	return e->ledger->p.port_model == TXNET_PORT_SINGLE || e->g->one_line;
 }
 
 /*

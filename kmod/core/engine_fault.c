@@ -14,23 +14,23 @@
 
 bool txn_link_down(const struct txn_engine *e, u32 link)
 {
-	return link < e->g->links && txn_bit(e->L->down, link);
+	return link < e->g->links && txn_bit(e->ledger->down, link);
 }
 
 u32 txn_engine_links_down(const struct txn_engine *e)
 {
-	return e->L->ndown;
+	return e->ledger->ndown;
 }
 
 /* A schedule's own copy of the links down, for its searches (paths.c's P.down). */
 void txn_engine_copy_down(const struct txn_engine *e, u64 *to)
 {
-	memcpy(to, e->L->down, (e->g->links + 63) / 64 * sizeof(u64));
+	memcpy(to, e->ledger->down, (e->g->links + 63) / 64 * sizeof(u64));
 }
 
 u32 txn_engine_reroutes(const struct txn_engine *e)
 {
-	return e->L->reroutes;
+	return e->ledger->reroutes;
 }
 
 /*
@@ -40,21 +40,21 @@ u32 txn_engine_reroutes(const struct txn_engine *e)
  */
 int txn_engine_charge_reroute(struct txn_engine *e)
 {
-	struct txn_ledger *L = e->L;
+	struct txn_ledger *ledger = e->ledger;
 	u64 bytes;
 
-	if (L->reroute_charged || !e->sched->reroute_bytes)
+	if (ledger->reroute_charged || !e->sched->reroute_bytes)
 		return 0;
-	bytes = e->sched->reroute_bytes(e->g, L->p.op, L->p.port_model);
-	if (bytes && L->p.budget && L->p.budget->charge(bytes))
+	bytes = e->sched->reroute_bytes(e->g, ledger->p.op, ledger->p.port_model);
+	if (bytes && ledger->p.budget && ledger->p.budget->charge(bytes))
 		return -ENOSPC;
-	L->reroute_charged = bytes;
+	ledger->reroute_charged = bytes;
 	return 0;
 }
 
 static int fault_fail(struct txn_engine *e, u32 node, u32 pkt, u32 link, const char *rule)
 {
-	txn_violate(e, e->L->tick, node, pkt, rule);
+	txn_violate(e, e->ledger->tick, node, pkt, rule);
 	e->v.link = link;
 	return -EPROTO;
 }
@@ -62,7 +62,7 @@ static int fault_fail(struct txn_engine *e, u32 node, u32 pkt, u32 link, const c
 /* Every queued packet taken off its queue, in link order, chained through pk[].next. */
 static u32 unqueue_all(struct txn_engine *e)
 {
-	struct txn_pkt *pk = e->L->pk;
+	struct txn_pkt *pk = e->ledger->pk;
 	u32 head = TXN_NONE, tail = TXN_NONE, l, pkt;
 
 	for (l = txn_next_active(e, 0); l != TXN_NONE; l = txn_next_active(e, l + 1)) {
@@ -84,27 +84,27 @@ static u32 unqueue_all(struct txn_engine *e)
 /* Each packet to the queue way_from() names now, or dropped (open) or failed (closed). */
 static int requeue_all(struct txn_engine *e, u32 first_down)
 {
-	struct txn_ledger *L = e->L;
+	struct txn_ledger *ledger = e->ledger;
 	const struct txn_graph *g = e->g;
-	struct txn_pkt *pk = L->pk;
+	struct txn_pkt *pk = ledger->pk;
 	u32 pkt, next, v, l, key;
 	u64 way;
 
 	for (pkt = unqueue_all(e); pkt != TXN_NONE; pkt = next) {
 		next = pk[pkt].next;
-		v = txn_loc_uncounted(L, pk[pkt].loc);
-		way = e->sched->way_from(e, pkt, v, txn_slot_dest(L, pkt));
+		v = txn_loc_uncounted(ledger, pk[pkt].loc);
+		way = e->sched->way_from(e, pkt, v, txn_slot_dest(ledger, pkt));
 		l = (u32)way;
 		if (l == TXN_WAY_KEEP)
 			continue;
 		if (l == TXN_WAY_DROP) {
-			if (!txn_copy_spare(L, e->n, pkt))
+			if (!txn_copy_spare(ledger, e->n, pkt))
 				return fault_fail(e, v, pkt, TXN_NONE,
 						  "dropped a packet that was still needed");
-			txn_slot_free(L, pkt);
+			txn_slot_free(ledger, pkt);
 			continue;
 		}
-		if (l < g->links && g->src[l] == v && !txn_bit(L->down, l)) {
+		if (l < g->links && g->src[l] == v && !txn_bit(ledger->down, l)) {
 			key = (u32)(way >> 32);
 			if (e->pq_keys)
 				txn_pq_push(e, l, key < e->pq_keys ? key : e->pq_keys - 1, pkt);
@@ -115,14 +115,14 @@ static int requeue_all(struct txn_engine *e, u32 first_down)
 		if (l != TXN_NO_LINK)
 			return fault_fail(e, v, pkt, l < g->links ? l : TXN_NONE,
 					  "rerouted over a link that is down or leaves another node");
-		if (!L->open)
+		if (!ledger->open)
 			return fault_fail(e, v, pkt, first_down,
 					  "a packet can no longer reach its destination: the links and nodes that are down cut it off");
 		pk[pkt].loc = TXN_LOC_GONE;
-		L->dropped++;
+		ledger->dropped++;
 		e->lost[e->nlost++] = pkt;
 	}
-	e->dropped = L->dropped;
+	e->dropped = ledger->dropped;
 	return 0;
 }
 
@@ -144,7 +144,7 @@ static const char *reroute_refusal(int err)
 
 int txn_engine_set_down(struct txn_engine *e, const u64 *down)
 {
-	struct txn_ledger *L = e->L;
+	struct txn_ledger *ledger = e->ledger;
 	const struct txn_graph *g = e->g;
 	u32 words = (g->links + 63) / 64, w, went_down = TXN_NONE, any = TXN_NONE, n = 0;
 	bool changed = false;
@@ -158,16 +158,16 @@ int txn_engine_set_down(struct txn_engine *e, const u64 *down)
 		bits = down ? down[w] : 0;
 		if (w == words - 1 && g->links % 64)
 			bits &= (1ULL << (g->links % 64)) - 1;
-		went = bits & ~L->down[w];
+		went = bits & ~ledger->down[w];
 		if (went && went_down == TXN_NONE)
 			went_down = w * 64 + (u32)__builtin_ctzll(went);
 		if (bits && any == TXN_NONE)
 			any = w * 64 + (u32)__builtin_ctzll(bits);
-		changed |= bits != L->down[w];
-		L->down[w] = bits;
+		changed |= bits != ledger->down[w];
+		ledger->down[w] = bits;
 		n += txn_popcount((u32)bits) + txn_popcount((u32)(bits >> 32));
 	}
-	L->ndown = n;
+	ledger->ndown = n;
 	if (!changed)
 		return 0;
 	if (went_down == TXN_NONE)
@@ -185,6 +185,6 @@ int txn_engine_set_down(struct txn_engine *e, const u64 *down)
 	if (ret)
 		return fault_fail(e, went_down == TXN_NONE ? TXN_NONE : g->src[went_down], TXN_NONE,
 				  went_down, reroute_refusal(ret));
-	L->reroutes++;
+	ledger->reroutes++;
 	return requeue_all(e, went_down);
 }

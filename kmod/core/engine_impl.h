@@ -18,7 +18,7 @@
 
 /*
  * The mark of a packet that moved in tick @t.  The two-pass tick clears
- * it when the tick ends; the tick of onward() (engine.c, land()) leaves it
+ * it when the tick ends; the tick of onward() (engine_tick.c, land()) leaves it
  * until the packet is popped from the queue it joined, so a mark of
  * another tick's parity is an old one.
  */
@@ -115,9 +115,9 @@ int txn_engine_charge_reroute(struct txn_engine *e);
 int txn_check_untouched(struct txn_engine *e, u64 t);
 
 /* Hash of contributor @i, which seals its inputs (enum txn_dest_by). */
-static inline u64 txn_contrib_hash(const struct txn_ledger *L, u32 i)
+static inline u64 txn_contrib_hash(const struct txn_ledger *ledger, u32 i)
 {
-	return txn_mix64(L->salt ^ ((u64)i * 0x9e3779b97f4a7c15ULL));
+	return txn_mix64(ledger->salt ^ ((u64)i * 0x9e3779b97f4a7c15ULL));
 }
 
 /*
@@ -131,7 +131,7 @@ static inline u32 txn_mod(u32 a, u64 mul, u32 d)
 }
 
 /* Where a combining slot's packet is bound (enum txn_dest_by). */
-u32 txn_sum_dest(const struct txn_ledger *L, u32 pkt);
+u32 txn_sum_dest(const struct txn_ledger *ledger, u32 pkt);
 
 /*
  * Where slot @pkt's packet is bound: a processor, a message, or TXN_NONE.
@@ -139,33 +139,33 @@ u32 txn_sum_dest(const struct txn_ledger *L, u32 pkt);
  * stays small enough for the compiler to specialise it around this test,
  * which it does not do with all of it inline.
  */
-static inline u32 txn_slot_dest(const struct txn_ledger *L, u32 pkt)
+static inline u32 txn_slot_dest(const struct txn_ledger *ledger, u32 pkt)
 {
-	return L->dest_by == TXN_DEST_TAG ? L->pk[pkt].tag : txn_sum_dest(L, pkt);
+	return ledger->dest_by == TXN_DEST_TAG ? ledger->pk[pkt].tag : txn_sum_dest(ledger, pkt);
 }
 
 /* Contributions processor @r's result must end with, and whether @i is one. */
-u32 txn_result_size(const struct txn_ledger *L, u32 n, u32 r);
-bool txn_contributes(const struct txn_ledger *L, u32 i, u32 r);
+u32 txn_result_size(const struct txn_ledger *ledger, u32 n, u32 r);
+bool txn_contributes(const struct txn_ledger *ledger, u32 i, u32 r);
 
 /* The origin of broadcast message @msg. */
-static inline u32 txn_msg_origin(const struct txn_ledger *L, u32 msg)
+static inline u32 txn_msg_origin(const struct txn_ledger *ledger, u32 msg)
 {
-	return L->nmsgs == 1 ? L->p.root : msg;
+	return ledger->nmsgs == 1 ? ledger->p.root : msg;
 }
 
 /* Slot @pkt's record and partial, about to be read: txn_pkt_prefetch() and the arrivals' hints. */
-static inline void txn_slot_prefetch(const struct txn_ledger *L, u32 pkt)
+static inline void txn_slot_prefetch(const struct txn_ledger *ledger, u32 pkt)
 {
-	txn_prefetch(&L->pk[pkt]);
-	if (L->part_hi)
-		txn_prefetch(&L->part_hi[pkt]);
+	txn_prefetch(&ledger->pk[pkt]);
+	if (ledger->part_hi)
+		txn_prefetch(&ledger->part_hi[pkt]);
 }
 
 /* A loc less a combining slot's count: a vertex and its marks, or TXN_LOC_*. */
-static inline u32 txn_loc_uncounted(const struct txn_ledger *L, u32 loc)
+static inline u32 txn_loc_uncounted(const struct txn_ledger *ledger, u32 loc)
 {
-	return loc == TXN_LOC_GONE || loc == TXN_LOC_FREE ? loc : loc & ~L->cbits;
+	return loc == TXN_LOC_GONE || loc == TXN_LOC_FREE ? loc : loc & ~ledger->cbits;
 }
 
 /*
@@ -197,34 +197,37 @@ static __always_inline u32 txn_loc_unmarked(u32 loc)
 }
 
 /* ... and without the marks: the vertex of a live slot. */
-static inline u32 txn_loc_vertex(const struct txn_ledger *L, u32 loc)
+static inline u32 txn_loc_vertex(const struct txn_ledger *ledger, u32 loc)
 {
-	return loc & ~(L->cbits | TXN_LOC_MARKS);
+	return loc & ~(ledger->cbits | TXN_LOC_MARKS);
 }
 
 /* Combining: the contributions slot @pkt's partial holds, and their sealed sum. */
-static inline u32 txn_slot_count(const struct txn_ledger *L, u32 pkt)
+static inline u32 txn_slot_count(const struct txn_ledger *ledger, u32 pkt)
 {
-	return L->cnt ? L->cnt[pkt] : (L->pk[pkt].loc & L->cbits) >> L->cshift;
+	if (ledger->cnt)
+		return ledger->cnt[pkt];
+	return (ledger->pk[pkt].loc & ledger->cbits) >> ledger->cshift;
 }
 
-static inline void txn_slot_set_count(struct txn_ledger *L, u32 pkt, u32 count)
+static inline void txn_slot_set_count(struct txn_ledger *ledger, u32 pkt, u32 count)
 {
-	if (L->cnt)
-		L->cnt[pkt] = count;
+	if (ledger->cnt)
+		ledger->cnt[pkt] = count;
 	else
-		L->pk[pkt].loc = (L->pk[pkt].loc & ~L->cbits) | count << L->cshift;
+		ledger->pk[pkt].loc = txn_loc_strip(ledger->pk[pkt].loc, ledger->cbits) |
+				      count << ledger->cshift;
 }
 
-static inline u64 txn_slot_part(const struct txn_ledger *L, u32 pkt)
+static inline u64 txn_slot_part(const struct txn_ledger *ledger, u32 pkt)
 {
-	return (u64)L->part_hi[pkt] << 32 | L->pk[pkt].tag;
+	return (u64)ledger->part_hi[pkt] << 32 | ledger->pk[pkt].tag;
 }
 
-static inline void txn_slot_set_part(struct txn_ledger *L, u32 pkt, u64 part)
+static inline void txn_slot_set_part(struct txn_ledger *ledger, u32 pkt, u64 part)
 {
-	L->pk[pkt].tag = (u32)part;
-	L->part_hi[pkt] = (u32)(part >> 32);
+	ledger->pk[pkt].tag = (u32)part;
+	ledger->part_hi[pkt] = (u32)(part >> 32);
 }
 
 static inline bool txn_bit(const u64 *bits, u64 i)
@@ -239,14 +242,15 @@ int txn_fold_part(struct txn_engine *e, u64 t, u32 node, u32 pkt);
 u32 txn_count_shift(const struct txn_graph *g);
 
 /* Give slot @pkt back to the free list. */
-void txn_slot_free(struct txn_ledger *L, u32 pkt);
+void txn_slot_free(struct txn_ledger *ledger, u32 pkt);
 
 /* Broadcast: whether copy @pkt, at a processor, is one its processor may drop. */
-static inline bool txn_copy_spare(const struct txn_ledger *L, u32 n, u32 pkt)
+static inline bool txn_copy_spare(const struct txn_ledger *ledger, u32 n, u32 pkt)
 {
-	u32 v = L->pk[pkt].loc;
+	u32 v = ledger->pk[pkt].loc;
 
-	return L->kind == TXN_BROADCAST && v < n && txn_bit(L->have, (u64)L->pk[pkt].tag * n + v);
+	return ledger->kind == TXN_BROADCAST && v < n &&
+	       txn_bit(ledger->have, (u64)ledger->pk[pkt].tag * n + v);
 }
 
 /*

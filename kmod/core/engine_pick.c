@@ -231,7 +231,7 @@ void txn_pq_send_tops_single(struct txn_engine *e, u32 from, u64 *recv)
 		.dst = e->g->dst, .recv = recv, .moves = e->moves, .max = e->max_moves,
 		.t = e->tick + 1,
 	};
-	struct txn_pkt *pk = e->L->pk;
+	struct txn_pkt *pk = e->ledger->pk;
 	u32 n = e->nmoves;
 
 	/* from a node's first link: no node is cut in two, weighed in both halves */

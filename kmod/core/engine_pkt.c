@@ -13,45 +13,45 @@ static bool live(const struct txn_engine *e, u32 pkt)
 
 	if (pkt >= e->npkts)
 		return false;
-	loc = e->L->pk[pkt].loc;
+	loc = e->ledger->pk[pkt].loc;
 	return loc != TXN_LOC_GONE && loc != TXN_LOC_FREE;
 }
 
 u32 txn_pkt_loc(const struct txn_engine *e, u32 pkt)
 {
-	return live(e, pkt) ? txn_loc_vertex(e->L, e->L->pk[pkt].loc) : TXN_NONE;
+	return live(e, pkt) ? txn_loc_vertex(e->ledger, e->ledger->pk[pkt].loc) : TXN_NONE;
 }
 
-u32 txn_sum_dest(const struct txn_ledger *L, u32 pkt)
+u32 txn_sum_dest(const struct txn_ledger *ledger, u32 pkt)
 {
-	if (L->dest_by == TXN_DEST_SLOT)
-		return txn_mod(pkt, L->dest_mul, L->dest_n);
-	return L->dest_by == TXN_DEST_ROOT ? L->p.root : TXN_NONE;
+	if (ledger->dest_by == TXN_DEST_SLOT)
+		return txn_mod(pkt, ledger->dest_mul, ledger->dest_n);
+	return ledger->dest_by == TXN_DEST_ROOT ? ledger->p.root : TXN_NONE;
 }
 
 u32 txn_pkt_dst(const struct txn_engine *e, u32 pkt)
 {
-	if (pkt >= e->npkts || e->L->pk[pkt].loc == TXN_LOC_FREE)
+	if (pkt >= e->npkts || e->ledger->pk[pkt].loc == TXN_LOC_FREE)
 		return TXN_NONE;
-	return txn_slot_dest(e->L, pkt);
+	return txn_slot_dest(e->ledger, pkt);
 }
 
 u32 txn_pkt_src(const struct txn_engine *e, u32 pkt)
 {
-	const struct txn_ledger *L = e->L;
-	u32 r = L->p.root;
+	const struct txn_ledger *ledger = e->ledger;
+	u32 r = ledger->p.root;
 
-	if (L->src)
-		return L->src[pkt];
-	switch (L->kind) {
+	if (ledger->src)
+		return ledger->src[pkt];
+	switch (ledger->kind) {
 	case TXN_BROADCAST:
-		return txn_msg_origin(L, L->pk[pkt].tag);
+		return txn_msg_origin(ledger, ledger->pk[pkt].tag);
 	case TXN_UNICAST:
-		if (L->p.op == TXNET_OP_SCATTER)
+		if (ledger->p.op == TXNET_OP_SCATTER)
 			return r;
-		if (L->p.op == TXNET_OP_GATHER)
+		if (ledger->p.op == TXNET_OP_GATHER)
 			return pkt < r ? pkt : pkt + 1;
-		if (L->p.op == TXNET_OP_PERMUTATION)
+		if (ledger->p.op == TXNET_OP_PERMUTATION)
 			return pkt;
 		return pkt / (e->n - 1);
 	}
@@ -61,44 +61,46 @@ u32 txn_pkt_src(const struct txn_engine *e, u32 pkt)
 void txn_pkt_prefetch(const struct txn_engine *e, u32 pkt)
 {
 	if (pkt < e->npkts)
-		txn_slot_prefetch(e->L, pkt);
+		txn_slot_prefetch(e->ledger, pkt);
 }
 
 u32 txn_pkt_count(const struct txn_engine *e, u32 pkt)
 {
-	return e->L->part_hi && live(e, pkt) ? txn_slot_count(e->L, pkt) : 0;
+	return e->ledger->part_hi && live(e, pkt) ? txn_slot_count(e->ledger, pkt) : 0;
 }
 
 bool txn_has_msg(const struct txn_engine *e, u32 node, u32 msg)
 {
-	const struct txn_ledger *L = e->L;
+	const struct txn_ledger *ledger = e->ledger;
 
-	return L->have && node < e->n && msg < L->nmsgs && txn_bit(L->have, (u64)msg * e->n + node);
+	return ledger->have && node < e->n && msg < ledger->nmsgs &&
+	       txn_bit(ledger->have, (u64)msg * e->n + node);
 }
 
 u32 txn_result_missing(const struct txn_engine *e, u32 node)
 {
-	const struct txn_ledger *L = e->L;
+	const struct txn_ledger *ledger = e->ledger;
 
-	if (!L->res || node >= e->n)
+	if (!ledger->res || node >= e->n)
 		return 0;
-	return txn_result_size(L, e->n, node) - L->res_count[node];
+	return txn_result_size(ledger, e->n, node) - ledger->res_count[node];
 }
 
 bool txn_engine_value(const struct txn_engine *e, u32 node, s64 *value)
 {
-	const struct txn_ledger *L = e->L;
+	const struct txn_ledger *ledger = e->ledger;
 
-	if (!L || !L->res || !L->unsealed || node >= e->n || !txn_result_size(L, e->n, node))
+	if (!ledger || !ledger->res || !ledger->unsealed || node >= e->n ||
+	    !txn_result_size(ledger, e->n, node))
 		return false;
-	*value = (s64)L->res[node];
+	*value = (s64)ledger->res[node];
 	return true;
 }
 
 /* The tick a proposal made now belongs to: the one being chosen. */
 static u64 now(const struct txn_engine *e)
 {
-	return e->L->tick + 1;
+	return e->ledger->tick + 1;
 }
 
 /* A packet a scheduler names must be alive, at a processor, not in flight. */
@@ -108,10 +110,10 @@ static noinline int held_why(struct txn_engine *e, u32 pkt, const char *at_switc
 
 	if (!live(e, pkt))
 		return txn_violate(e, now(e), TXN_NONE, pkt,
-				   pkt < e->npkts && e->L->pk[pkt].loc == TXN_LOC_GONE ?
+				   pkt < e->npkts && e->ledger->pk[pkt].loc == TXN_LOC_GONE ?
 				   "packet used after it was consumed, merged or folded" :
 				   "no such packet: the scheduler made it up");
-	loc = txn_loc_uncounted(e->L, e->L->pk[pkt].loc);
+	loc = txn_loc_uncounted(e->ledger, e->ledger->pk[pkt].loc);
 	if (loc & TXN_LOC_MOVED)
 		return txn_violate(e, now(e), txn_loc_unmarked(loc), pkt,
 				   "packet used while it is crossing a link");
@@ -127,7 +129,7 @@ static noinline int held_why(struct txn_engine *e, u32 pkt, const char *at_switc
  */
 static __always_inline int held(struct txn_engine *e, u32 pkt, const char *at_switch)
 {
-	if (pkt < e->npkts && txn_loc_strip(e->L->pk[pkt].loc, e->L->cbits) < e->n)
+	if (pkt < e->npkts && txn_loc_strip(e->ledger->pk[pkt].loc, e->ledger->cbits) < e->n)
 		return 0;
 	return held_why(e, pkt, at_switch);
 }
@@ -138,28 +140,28 @@ static __always_inline int held(struct txn_engine *e, u32 pkt, const char *at_sw
  */
 static u32 take_slot(struct txn_engine *e, u32 node, u32 pkt)
 {
-	struct txn_ledger *L = e->L;
-	u32 c = L->free;
+	struct txn_ledger *ledger = e->ledger;
+	u32 c = ledger->free;
 
 	if (c == TXN_NONE) {
 		txn_violate(e, now(e), node == TXN_NONE ? txn_pkt_loc(e, pkt) : node, pkt,
 			    "no free packet slot: more copies alive than the operation allows");
 		return TXN_NONE;
 	}
-	L->free = L->pk[c].tag;
-	L->copies_made++;
+	ledger->free = ledger->pk[c].tag;
+	ledger->copies_made++;
 	e->copies++;		/* by what changed: a schedule's own write stays visible */
 	return c;
 }
 
 u32 txn_copy(struct txn_engine *e, u32 pkt)
 {
-	struct txn_ledger *L = e->L;
+	struct txn_ledger *ledger = e->ledger;
 	u32 c;
 
 	if (e->failed)
 		return TXN_NONE;
-	if (!L->copies) {
+	if (!ledger->copies) {
 		txn_violate(e, now(e), txn_pkt_loc(e, pkt), pkt,
 			    "copy in an operation that forbids copies");
 		return TXN_NONE;
@@ -169,18 +171,18 @@ u32 txn_copy(struct txn_engine *e, u32 pkt)
 	c = take_slot(e, TXN_NONE, pkt);
 	if (c == TXN_NONE)
 		return TXN_NONE;
-	L->pk[c] = L->pk[pkt];		/* a combining slot's count and partial's low word too */
-	L->pk[c].next = TXN_NONE;
-	if (L->kind == TXN_COMBINE) {
-		L->part_hi[c] = L->part_hi[pkt];
-		if (L->cnt)
-			L->cnt[c] = L->cnt[pkt];
+	ledger->pk[c] = ledger->pk[pkt];		/* a combining slot's count and partial's low word too */
+	ledger->pk[c].next = TXN_NONE;
+	if (ledger->kind == TXN_COMBINE) {
+		ledger->part_hi[c] = ledger->part_hi[pkt];
+		if (ledger->cnt)
+			ledger->cnt[c] = ledger->cnt[pkt];
 	}
-	if (L->maxid)
-		L->maxid[c] = L->maxid[pkt];
-	if (L->payload)
-		memcpy(L->payload + (size_t)c * L->p.payload,
-		       L->payload + (size_t)pkt * L->p.payload, L->p.payload);
+	if (ledger->maxid)
+		ledger->maxid[c] = ledger->maxid[pkt];
+	if (ledger->payload)
+		memcpy(ledger->payload + (size_t)c * ledger->p.payload,
+		       ledger->payload + (size_t)pkt * ledger->p.payload, ledger->p.payload);
 	return c;
 }
 
@@ -192,19 +194,19 @@ u32 txn_copy(struct txn_engine *e, u32 pkt)
  */
 u32 txn_copy_msg(struct txn_engine *e, u32 node, u32 msg)
 {
-	struct txn_ledger *L = e->L;
+	struct txn_ledger *ledger = e->ledger;
 	u32 c;
 
 	if (e->failed)
 		return TXN_NONE;
-	if (L->kind != TXN_BROADCAST) {
+	if (ledger->kind != TXN_BROADCAST) {
 		txn_violate(e, now(e), node, TXN_NONE,
 			    "a message copied afresh in an operation that is not a broadcast");
 		return TXN_NONE;
 	}
-	if (node >= e->n || msg >= L->nmsgs) {
+	if (node >= e->n || msg >= ledger->nmsgs) {
 		txn_violate(e, now(e), node, TXN_NONE,
-			    node < e->g->nodes && msg < L->nmsgs ? "a switch cannot copy" :
+			    node < e->g->nodes && msg < ledger->nmsgs ? "a switch cannot copy" :
 			    "no such processor or message: the scheduler made it up");
 		return TXN_NONE;
 	}
@@ -216,10 +218,10 @@ u32 txn_copy_msg(struct txn_engine *e, u32 node, u32 msg)
 	c = take_slot(e, node, TXN_NONE);
 	if (c == TXN_NONE)
 		return TXN_NONE;
-	L->pk[c] = (struct txn_pkt){ .next = TXN_NONE, .loc = node, .tag = msg };
-	if (L->payload)
-		txn_payload_fill(L->payload + (size_t)c * L->p.payload, L->p.payload, L->p.seed,
-				 txn_msg_origin(L, msg), TXN_NONE);
+	ledger->pk[c] = (struct txn_pkt){ .next = TXN_NONE, .loc = node, .tag = msg };
+	if (ledger->payload)
+		txn_payload_fill(ledger->payload + (size_t)c * ledger->p.payload, ledger->p.payload,
+				 ledger->p.seed, txn_msg_origin(ledger, msg), TXN_NONE);
 	return c;
 }
 
@@ -230,45 +232,45 @@ u32 txn_copy_msg(struct txn_engine *e, u32 node, u32 msg)
  */
 int txn_drop_copy(struct txn_engine *e, u32 pkt)
 {
-	struct txn_ledger *L = e->L;
+	struct txn_ledger *ledger = e->ledger;
 
 	if (e->failed)
 		return -EPROTO;
-	if (L->kind != TXN_BROADCAST)
+	if (ledger->kind != TXN_BROADCAST)
 		return txn_violate(e, now(e), txn_pkt_loc(e, pkt), pkt,
 				   "a packet dropped in an operation that is not a broadcast");
 	if (held(e, pkt, "a switch cannot drop a copy: no processor there has its message"))
 		return -EPROTO;
-	if (!txn_copy_spare(L, e->n, pkt))
+	if (!txn_copy_spare(ledger, e->n, pkt))
 		return txn_violate(e, now(e), txn_pkt_loc(e, pkt), pkt,
 				   "dropped a packet that was still needed");
-	txn_slot_free(L, pkt);
+	txn_slot_free(ledger, pkt);
 	return 0;
 }
 
 /* Slots i n + r and j n + r' share a result if n divides their difference: one multiply. */
-static inline bool same_result(const struct txn_ledger *L, u32 a, u32 b)
+static inline bool same_result(const struct txn_ledger *ledger, u32 a, u32 b)
 {
-	if (L->dest_by == TXN_DEST_SLOT)
-		return !txn_mod(a > b ? a - b : b - a, L->dest_mul, L->dest_n);
-	return txn_slot_dest(L, a) == txn_slot_dest(L, b);
+	if (ledger->dest_by == TXN_DEST_SLOT)
+		return !txn_mod(a > b ? a - b : b - a, ledger->dest_mul, ledger->dest_n);
+	return txn_slot_dest(ledger, a) == txn_slot_dest(ledger, b);
 }
 
 int txn_merge(struct txn_engine *e, u32 into, u32 from)
 {
-	struct txn_ledger *L = e->L;
-	struct txn_pkt *pk = L->pk;
+	struct txn_ledger *ledger = e->ledger;
+	struct txn_pkt *pk = ledger->pk;
 	u32 loc, at, cbits, count;
 
 	if (e->failed)
 		return -EPROTO;
-	if (L->kind != TXN_COMBINE)
+	if (ledger->kind != TXN_COMBINE)
 		return txn_violate(e, now(e), txn_pkt_loc(e, into), from,
 				   "merge in an operation that does not combine");
 	if (held(e, into, "a switch cannot combine") || held(e, from, "a switch cannot combine"))
 		return -EPROTO;
 	/* both held: at a processor, unmarked; their locs differ in no more than their counts */
-	cbits = L->cbits;
+	cbits = ledger->cbits;
 	loc = pk[into].loc;
 	at = txn_loc_strip(loc, cbits);
 	if (into == from)
@@ -276,58 +278,58 @@ int txn_merge(struct txn_engine *e, u32 into, u32 from)
 				   "a contribution counted twice: packet merged with itself");
 	if (!txn_loc_same(pk[from].loc, loc, cbits))
 		return txn_violate(e, now(e), at, from, "merged packets are at different nodes");
-	if (!same_result(L, into, from))
+	if (!same_result(ledger, into, from))
 		return txn_violate(e, now(e), at, from,
 				   "merged packets belong to different results");
-	count = txn_slot_count(L, into) + txn_slot_count(L, from);	/* each at most n < 2^24 */
+	count = txn_slot_count(ledger, into) + txn_slot_count(ledger, from);	/* each at most n < 2^24 */
 	if (count > e->n)
 		return txn_violate(e, now(e), at, from,
 				   "a contribution counted twice: more contributions than processors");
-	txn_slot_set_count(L, into, count);
-	txn_slot_set_part(L, into, txn_slot_part(L, into) + txn_slot_part(L, from));
-	if (L->maxid && L->maxid[from] > L->maxid[into])
-		L->maxid[into] = L->maxid[from];
-	if (L->tagged)
+	txn_slot_set_count(ledger, into, count);
+	txn_slot_set_part(ledger, into, txn_slot_part(ledger, into) + txn_slot_part(ledger, from));
+	if (ledger->maxid && ledger->maxid[from] > ledger->maxid[into])
+		ledger->maxid[into] = ledger->maxid[from];
+	if (ledger->tagged)
 		pk[from].loc = TXN_LOC_GONE;
 	else
-		txn_slot_free(L, from);
-	L->merges++;
+		txn_slot_free(ledger, from);
+	ledger->merges++;
 	e->merges++;
 	return 0;
 }
 
 int txn_fold_part(struct txn_engine *e, u64 t, u32 node, u32 pkt)
 {
-	struct txn_ledger *L = e->L;
-	u32 count = txn_slot_count(L, pkt);
+	struct txn_ledger *ledger = e->ledger;
+	u32 count = txn_slot_count(ledger, pkt);
 
-	if (L->maxid && L->maxid[pkt] > node)
+	if (ledger->maxid && ledger->maxid[pkt] > node)
 		return txn_violate(e, t, node, pkt,
 				   "a contribution from a processor outside the result's set");
-	if ((u64)L->res_count[node] + count > txn_result_size(L, e->n, node))
+	if ((u64)ledger->res_count[node] + count > txn_result_size(ledger, e->n, node))
 		return txn_violate(e, t, node, pkt, "a contribution counted twice in a result");
-	L->res_count[node] += count;
-	L->res[node] += txn_slot_part(L, pkt);
-	L->delivered += count;
+	ledger->res_count[node] += count;
+	ledger->res[node] += txn_slot_part(ledger, pkt);
+	ledger->delivered += count;
 	return 0;
 }
 
 int txn_fold(struct txn_engine *e, u32 pkt)
 {
-	struct txn_ledger *L = e->L;
+	struct txn_ledger *ledger = e->ledger;
 	u32 loc;
 
 	if (e->failed)
 		return -EPROTO;
-	if (L->kind != TXN_COMBINE || L->tagged)
+	if (ledger->kind != TXN_COMBINE || ledger->tagged)
 		return txn_violate(e, now(e), txn_pkt_loc(e, pkt), pkt,
 				   "fold in an operation whose packets are folded on arrival");
 	if (held(e, pkt, "a switch has no result to fold into"))
 		return -EPROTO;
-	loc = txn_loc_vertex(L, L->pk[pkt].loc);
+	loc = txn_loc_vertex(ledger, ledger->pk[pkt].loc);
 	if (txn_fold_part(e, now(e), loc, pkt))
 		return -EPROTO;
-	e->delivered += txn_slot_count(L, pkt);
-	txn_slot_free(L, pkt);
+	e->delivered += txn_slot_count(ledger, pkt);
+	txn_slot_free(ledger, pkt);
 	return 0;
 }

@@ -12,7 +12,7 @@ noinline void txn_lane_walk(const struct txn_engine *e, struct txn_pkt *pk, u32 
 	txn_sq_key_fn *key = e->sched->sq_key;
 	u32 prev, cur;
 
-	for (prev = head, cur = pk[prev].next; key(e, link, txn_slot_dest(e->L, cur)) >= k;
+	for (prev = head, cur = pk[prev].next; key(e, link, txn_slot_dest(e->ledger, cur)) >= k;
 	     prev = cur, cur = pk[cur].next)
 		;
 	pk[pkt].next = cur;
@@ -22,8 +22,8 @@ noinline void txn_lane_walk(const struct txn_engine *e, struct txn_pkt *pk, u32 
 void txn_sq_push(struct txn_engine *e, u32 link, u32 pkt, bool arrival)
 {
 	struct txn_qs q = qs_of(e);
-	struct txn_pkt *pk = e->L->pk;
-	u32 k = e->sched->sq_key(e, link, txn_slot_dest(e->L, pkt));
+	struct txn_pkt *pk = e->ledger->pk;
+	u32 k = e->sched->sq_key(e, link, txn_slot_dest(e->ledger, pkt));
 
 	if (arrival) {
 		sq_push_key(e, &q, pk, link, pkt, k);
@@ -37,35 +37,35 @@ void txn_q_push(struct txn_engine *e, u32 link, u32 pkt)
 {
 	struct txn_qs q = qs_of(e);
 
-	q_push(&q, e->L->pk, link, pkt);
+	q_push(&q, e->ledger->pk, link, pkt);
 }
 
 u32 txn_q_pop(struct txn_engine *e, u32 link)
 {
 	struct txn_qs q = qs_of(e);
 
-	return q_pop(&q, e->L->pk, link);
+	return q_pop(&q, e->ledger->pk, link);
 }
 
 void txn_pq_push(struct txn_engine *e, u32 link, u32 key, u32 pkt)
 {
 	struct txn_qs q = qs_of(e);
 
-	pq_push(&q, e->L->pk, link, key, pkt);
+	pq_push(&q, e->ledger->pk, link, key, pkt);
 }
 
 u32 txn_pq_pop_max(struct txn_engine *e, u32 link)
 {
 	struct txn_qs q = qs_of(e);
 
-	return pq_pop(&q, e->L->pk, link);
+	return pq_pop(&q, e->ledger->pk, link);
 }
 
 void txn_pq_send_top(struct txn_engine *e, u32 link)
 {
 	struct txn_qs q = qs_of(e);
 
-	txn_move(e, pq_pop(&q, e->L->pk, link), link);
+	txn_move(e, pq_pop(&q, e->ledger->pk, link), link);
 }
 
 /*
@@ -78,7 +78,7 @@ static __always_inline void send_all(struct txn_engine *e, const int prio, const
 				     const u64 *only)
 {
 	const struct txn_qs q = qs_of(e);
-	struct txn_pkt *pk = e->L->pk;
+	struct txn_pkt *pk = e->ledger->pk;
 	struct txn_move *moves = e->moves;
 	u32 s, sums = (q.links + 4095) / 4096, w, l, pkt, n = e->nmoves, max = e->max_moves;
 	u64 sbits, bits;

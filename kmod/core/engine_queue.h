@@ -203,7 +203,7 @@ static __always_inline void lane_head_key(const struct txn_engine *e, u32 head, 
 					  struct txn_lane_keys *lk)
 {
 	if (lk->head == TXN_SQ_LATER)
-		lk->head = e->sched->sq_key(e, link, txn_slot_dest(e->L, head));
+		lk->head = e->sched->sq_key(e, link, txn_slot_dest(e->ledger, head));
 }
 
 /*

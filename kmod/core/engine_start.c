@@ -6,54 +6,56 @@
  * delivery.
  */
 #include "engine_impl.h"
-static void slot_init(struct txn_ledger *L, u32 pkt, u32 loc, u32 tag)
+static void slot_init(struct txn_ledger *ledger, u32 pkt, u32 loc, u32 tag)
 {
-	L->pk[pkt].loc = loc;
-	L->pk[pkt].tag = tag;
+	ledger->pk[pkt].loc = loc;
+	ledger->pk[pkt].tag = tag;
 }
 
 static void fill_payload(struct txn_engine *e, u32 pkt, u32 src, u32 dst)
 {
-	txn_payload_fill(e->L->payload + (size_t)pkt * e->L->p.payload, e->L->p.payload,
-			 e->L->p.seed, src, dst);
+	struct txn_ledger *ledger = e->ledger;
+
+	txn_payload_fill(ledger->payload + (size_t)pkt * ledger->p.payload, ledger->p.payload,
+			 ledger->p.seed, src, dst);
 }
 
 /* Chain slots @from .. npkts-1 into the free list. */
 static void free_from(struct txn_engine *e, u32 from)
 {
-	struct txn_ledger *L = e->L;
+	struct txn_ledger *ledger = e->ledger;
 	u32 pkt;
 
-	L->free = TXN_NONE;
+	ledger->free = TXN_NONE;
 	for (pkt = e->npkts; pkt-- > from;)
-		txn_slot_free(L, pkt);
+		txn_slot_free(ledger, pkt);
 }
 
-void txn_slot_free(struct txn_ledger *L, u32 pkt)
+void txn_slot_free(struct txn_ledger *ledger, u32 pkt)
 {
-	L->pk[pkt].loc = TXN_LOC_FREE;
-	L->pk[pkt].tag = L->free;
-	L->free = pkt;
+	ledger->pk[pkt].loc = TXN_LOC_FREE;
+	ledger->pk[pkt].tag = ledger->free;
+	ledger->free = pkt;
 }
 
 static void start_unicast(struct txn_engine *e)
 {
-	struct txn_ledger *L = e->L;
-	u32 n = e->n, r = L->p.root, src, dst, k, pkt = 0;
+	struct txn_ledger *ledger = e->ledger;
+	u32 n = e->n, r = ledger->p.root, src, dst, k, pkt = 0;
 
-	switch (L->p.op) {
+	switch (ledger->p.op) {
 	case TXNET_OP_TOTAL_EXCHANGE:
 		for (src = 0; src < n; src++)
 			for (k = 0; k < n - 1; k++, pkt++)
-				slot_init(L, pkt, src, k < src ? k : k + 1);
+				slot_init(ledger, pkt, src, k < src ? k : k + 1);
 		break;
 	case TXNET_OP_SCATTER:
 		for (k = 0; k < n - 1; k++)
-			slot_init(L, k, r, k < r ? k : k + 1);
+			slot_init(ledger, k, r, k < r ? k : k + 1);
 		break;
 	case TXNET_OP_GATHER:
 		for (k = 0; k < n - 1; k++)
-			slot_init(L, k, k < r ? k : k + 1, r);
+			slot_init(ledger, k, k < r ? k : k + 1, r);
 		break;
 	case TXNET_OP_PERMUTATION:
 		/*
@@ -61,25 +63,25 @@ static void start_unicast(struct txn_engine *e)
 		 * once the run is set up; schedulers ask txn_pkt_dst().  A
 		 * message that is not sent is where it goes from the start.
 		 */
-		memcpy(L->dests, L->p.dests, n * sizeof(u32));
-		L->p.dests = L->dests;
-		L->pub.dests = NULL;
+		memcpy(ledger->dests, ledger->p.dests, n * sizeof(u32));
+		ledger->p.dests = ledger->dests;
+		ledger->pub.dests = NULL;
 		e->p.dests = NULL;
-		L->expected = 0;
+		ledger->expected = 0;
 		for (src = 0; src < n; src++) {
-			slot_init(L, src, src, L->dests[src]);
-			if (txn_perm_sends(e->g, src, L->dests[src]))
-				L->expected++;
+			slot_init(ledger, src, src, ledger->dests[src]);
+			if (txn_perm_sends(e->g, src, ledger->dests[src]))
+				ledger->expected++;
 			else
-				L->pk[src].loc = TXN_LOC_GONE;
+				ledger->pk[src].loc = TXN_LOC_GONE;
 		}
 		break;
 	}
-	if (!L->p.payload)
+	if (!ledger->p.payload)
 		return;
 	for (pkt = 0; pkt < e->npkts; pkt++) {
 		src = txn_pkt_src(e, pkt);
-		dst = L->pk[pkt].tag;
+		dst = ledger->pk[pkt].tag;
 		fill_payload(e, pkt, src, dst);
 		if (!(pkt & 4095))
 			txn_cond_resched();
@@ -89,31 +91,33 @@ static void start_unicast(struct txn_engine *e)
 /* One packet per message at its origin, which has it from the start. */
 static void start_broadcast(struct txn_engine *e)
 {
-	struct txn_ledger *L = e->L;
+	struct txn_ledger *ledger = e->ledger;
 	u32 m, origin;
+	u64 bit;
 
-	L->nmsgs = L->p.op == TXNET_OP_BROADCAST ? 1 : e->n;
-	for (m = 0; m < L->nmsgs; m++) {
-		origin = txn_msg_origin(L, m);
-		slot_init(L, m, origin, m);
-		L->have[((u64)m * e->n + origin) / 64] |= 1ULL << (((u64)m * e->n + origin) % 64);
-		if (L->p.payload)
+	ledger->nmsgs = ledger->p.op == TXNET_OP_BROADCAST ? 1 : e->n;
+	for (m = 0; m < ledger->nmsgs; m++) {
+		origin = txn_msg_origin(ledger, m);
+		slot_init(ledger, m, origin, m);
+		bit = (u64)m * e->n + origin;
+		ledger->have[bit / 64] |= 1ULL << (bit % 64);
+		if (ledger->p.payload)
 			fill_payload(e, m, origin, TXN_NONE);
 	}
-	free_from(e, L->nmsgs);
+	free_from(e, ledger->nmsgs);
 }
 
 /* Slot @pkt: processor @i's input for result @r, at @i. */
 static void part_init(struct txn_engine *e, u32 pkt, u32 i, u32 r)
 {
-	struct txn_ledger *L = e->L;
+	struct txn_ledger *ledger = e->ledger;
 
-	slot_init(L, pkt, i, 0);
-	txn_slot_set_count(L, pkt, 1);
-	txn_slot_set_part(L, pkt, (u64)txn_input_value(&L->p, e->n, i, r) +
-			  txn_contrib_hash(L, i));
-	if (L->maxid)
-		L->maxid[pkt] = i;
+	slot_init(ledger, pkt, i, 0);
+	txn_slot_set_count(ledger, pkt, 1);
+	txn_slot_set_part(ledger, pkt, (u64)txn_input_value(&ledger->p, e->n, i, r) +
+			  txn_contrib_hash(ledger, i));
+	if (ledger->maxid)
+		ledger->maxid[pkt] = i;
 }
 
 /*
@@ -122,20 +126,22 @@ static void part_init(struct txn_engine *e, u32 pkt, u32 i, u32 r)
  */
 static int start_combine(struct txn_engine *e)
 {
-	struct txn_ledger *L = e->L;
+	struct txn_ledger *ledger = e->ledger;
 	u32 n = e->n, i, r, lo, hi, pkt = 0;
 	int ret;
 
-	if (L->p.values) {
+	if (ledger->p.values) {
 		/* The caller's array may go once the run is set up. */
-		memcpy(L->vals, L->p.values, txn_op_nvalues(L->p.op, n) * sizeof(s64));
-		L->p.values = L->vals;
-		L->pub.values = L->vals;
-		e->p.values = L->vals;
+		memcpy(ledger->vals, ledger->p.values,
+		       txn_op_nvalues(ledger->p.op, n) * sizeof(s64));
+		ledger->p.values = ledger->vals;
+		ledger->pub.values = ledger->vals;
+		e->p.values = ledger->vals;
 	}
-	L->tagged = L->p.op == TXNET_OP_ACCUMULATE || L->p.op == TXNET_OP_MULTINODE_ACCUMULATE;
-	if (!L->tagged) {
-		L->dest_by = TXN_DEST_NONE;
+	ledger->tagged = ledger->p.op == TXNET_OP_ACCUMULATE ||
+			 ledger->p.op == TXNET_OP_MULTINODE_ACCUMULATE;
+	if (!ledger->tagged) {
+		ledger->dest_by = TXN_DEST_NONE;
 		for (i = 0; i < n; i++)
 			part_init(e, i, i, 0);
 		free_from(e, n);
@@ -145,22 +151,22 @@ static int start_combine(struct txn_engine *e)
 	 * an accumulation's only result is its root's: no n x n walk for it;
 	 * slots in (i, r) order, as txn_sum_slot() finds them
 	 */
-	L->dest_by = L->p.op == TXNET_OP_ACCUMULATE ? TXN_DEST_ROOT : TXN_DEST_SLOT;
-	L->dest_n = n;
-	L->dest_mul = ~0ULL / n + 1;
-	lo = L->p.op == TXNET_OP_ACCUMULATE ? L->p.root : 0;
-	hi = L->p.op == TXNET_OP_ACCUMULATE ? L->p.root + 1 : n;
+	ledger->dest_by = ledger->p.op == TXNET_OP_ACCUMULATE ? TXN_DEST_ROOT : TXN_DEST_SLOT;
+	ledger->dest_n = n;
+	ledger->dest_mul = ~0ULL / n + 1;
+	lo = ledger->p.op == TXNET_OP_ACCUMULATE ? ledger->p.root : 0;
+	hi = ledger->p.op == TXNET_OP_ACCUMULATE ? ledger->p.root + 1 : n;
 	for (i = 0; i < n; i++) {
 		for (r = lo; r < hi; r++) {
-			if (!txn_contributes(L, i, r) ||
-			    (L->p.op == TXNET_OP_ACCUMULATE && pkt >= e->npkts))
+			if (!txn_contributes(ledger, i, r) ||
+			    (ledger->p.op == TXNET_OP_ACCUMULATE && pkt >= e->npkts))
 				continue;
 			part_init(e, pkt, i, r);
 			if (i == r) {
 				ret = txn_fold_part(e, 0, r, pkt);
 				if (ret)
 					return ret;
-				L->pk[pkt].loc = TXN_LOC_GONE;
+				ledger->pk[pkt].loc = TXN_LOC_GONE;
 			}
 			pkt++;
 		}
@@ -173,16 +179,16 @@ static int start_combine(struct txn_engine *e)
 /* The engine's counters as schedulers and the shell may read them. */
 void txn_engine_mirror(struct txn_engine *e)
 {
-	const struct txn_ledger *L = e->L;
+	const struct txn_ledger *ledger = e->ledger;
 
-	e->tick = L->tick;
-	e->delivered = L->delivered;
-	e->expected = L->expected;
-	e->transmissions = L->transmissions;
-	e->copies = L->copies_made;
-	e->merges = L->merges;
-	e->injected = L->injected;
-	e->dropped = L->dropped;
+	e->tick = ledger->tick;
+	e->delivered = ledger->delivered;
+	e->expected = ledger->expected;
+	e->transmissions = ledger->transmissions;
+	e->copies = ledger->copies_made;
+	e->merges = ledger->merges;
+	e->injected = ledger->injected;
+	e->dropped = ledger->dropped;
 }
 
 /*
@@ -192,19 +198,19 @@ void txn_engine_mirror(struct txn_engine *e)
  */
 static int start_down(struct txn_engine *e, const u64 *down)
 {
-	struct txn_ledger *L = e->L;
+	struct txn_ledger *ledger = e->ledger;
 	u32 words = (e->g->links + 63) / 64, w;
 	u64 bits;
 
 	if (!e->sched->reroute || !e->sched->way_from)
 		return 0;
-	L->ndown = 0;
+	ledger->ndown = 0;
 	for (w = 0; w < words; w++) {
 		bits = down[w];
 		if (w == words - 1 && e->g->links % 64)
 			bits &= (1ULL << (e->g->links % 64)) - 1;
-		L->down[w] = bits;
-		L->ndown += txn_popcount((u32)bits) + txn_popcount((u32)(bits >> 32));
+		ledger->down[w] = bits;
+		ledger->ndown += txn_popcount((u32)bits) + txn_popcount((u32)(bits >> 32));
 	}
 	return 0;
 }
@@ -222,27 +228,27 @@ int txn_engine_init(struct txn_engine *e, const struct txn_graph *g,
 	ret = txn_engine_alloc_run(e, g, s, p);
 	if (ret)
 		return ret;
-	e->L->expected = txn_op_units(p->op, e->n);	/* a permutation's: start_unicast */
-	e->L->copies = txn_op_copies(p->op);
-	e->L->hints = s->arrive_ahead;
+	e->ledger->expected = txn_op_units(p->op, e->n);	/* a permutation's: start_unicast */
+	e->ledger->copies = txn_op_copies(p->op);
+	e->ledger->hints = s->arrive_ahead;
 	if (txn_op_combines(p->op)) {
-		e->L->kind = TXN_COMBINE;
-		if (!e->L->cnt) {
-			e->L->cshift = txn_count_shift(g);
-			e->L->cbits = (TXN_LOC_PARITY - 1) & ~((1U << e->L->cshift) - 1);
+		e->ledger->kind = TXN_COMBINE;
+		if (!e->ledger->cnt) {
+			e->ledger->cshift = txn_count_shift(g);
+			e->ledger->cbits = (TXN_LOC_PARITY - 1) & ~((1U << e->ledger->cshift) - 1);
 		}
 		ret = start_combine(e);
 	} else if (p->op == TXNET_OP_BROADCAST || p->op == TXNET_OP_MULTINODE_BROADCAST) {
-		e->L->kind = TXN_BROADCAST;
+		e->ledger->kind = TXN_BROADCAST;
 		start_broadcast(e);
 	} else {
-		e->L->kind = TXN_UNICAST;
+		e->ledger->kind = TXN_UNICAST;
 		start_unicast(e);
 	}
 	txn_engine_mirror(e);
 	if (!ret && p->down)
 		ret = start_down(e, p->down);
-	if (!ret && e->L->ndown)
+	if (!ret && e->ledger->ndown)
 		ret = txn_engine_charge_reroute(e);
 	if (!ret)
 		ret = s->start(e);
@@ -252,11 +258,11 @@ int txn_engine_init(struct txn_engine *e, const struct txn_graph *g,
 	}
 	/* The caller's arrays may go once the run is set up. */
 	e->p.config_rows = NULL;
-	e->L->p.config_rows = NULL;
-	e->L->pub.config_rows = NULL;
+	e->ledger->p.config_rows = NULL;
+	e->ledger->pub.config_rows = NULL;
 	e->p.down = NULL;
-	e->L->p.down = NULL;
-	e->L->pub.down = NULL;
+	e->ledger->p.down = NULL;
+	e->ledger->pub.down = NULL;
 	/* A schedule that wrote e->p or the counters while starting fails its first tick. */
 	txn_check_untouched(e, 0);
 	txn_engine_mirror(e);
@@ -265,7 +271,7 @@ int txn_engine_init(struct txn_engine *e, const struct txn_graph *g,
 
 static void params_like(const struct txn_engine *e, struct txn_run_params *q)
 {
-	*q = e->L->p;
+	*q = e->ledger->p;
 	q->down = NULL;
 	q->config_rows = NULL;	/* gone after the start: only the index l is kept */
 }
@@ -298,7 +304,7 @@ int txn_engine_init_open(struct txn_engine *e, const struct txn_graph *g,
 	ret = txn_engine_alloc_open(e, g, s, p, slots);
 	if (ret)
 		return ret;
-	e->L->kind = TXN_UNICAST;
+	e->ledger->kind = TXN_UNICAST;
 	free_from(e, 0);
 	ret = s->start(e);
 	if (ret)
@@ -308,46 +314,46 @@ int txn_engine_init_open(struct txn_engine *e, const struct txn_graph *g,
 
 int txn_engine_inject(struct txn_engine *e, u32 src, u32 dst, const void *data, u32 len)
 {
-	struct txn_ledger *L = e->L;
-	u32 pkt = L->free;
+	struct txn_ledger *ledger = e->ledger;
+	u32 pkt = ledger->free;
 	int ret;
 
-	if (!L->open || src >= e->n || dst >= e->n || src == dst || len > L->p.payload)
+	if (!ledger->open || src >= e->n || dst >= e->n || src == dst || len > ledger->p.payload)
 		return -EINVAL;
 	if (pkt == TXN_NONE)
 		return -ENOBUFS;
-	L->free = L->pk[pkt].tag;
-	e->L->pk[pkt].next = TXN_NONE;
-	slot_init(L, pkt, src, dst);
-	L->src[pkt] = src;
-	L->len[pkt] = len;
+	ledger->free = ledger->pk[pkt].tag;
+	e->ledger->pk[pkt].next = TXN_NONE;
+	slot_init(ledger, pkt, src, dst);
+	ledger->src[pkt] = src;
+	ledger->len[pkt] = len;
 	if (len)
-		memcpy(L->payload + (size_t)pkt * L->p.payload, data, len);
-	L->sum[pkt] = txn_checksum(L->payload + (size_t)pkt * L->p.payload, len);
+		memcpy(ledger->payload + (size_t)pkt * ledger->p.payload, data, len);
+	ledger->sum[pkt] = txn_checksum(ledger->payload + (size_t)pkt * ledger->p.payload, len);
 	ret = e->sched->inject(e, pkt);
 	if (ret) {
-		txn_slot_free(L, pkt);
+		txn_slot_free(ledger, pkt);
 		return ret;
 	}
-	L->injected++;
+	ledger->injected++;
 	txn_engine_mirror(e);
 	return (int)pkt;
 }
 
 const u8 *txn_engine_data(const struct txn_engine *e, u32 pkt, u32 *len)
 {
-	*len = e->L->len[pkt];
-	return e->L->payload + (size_t)pkt * e->L->p.payload;
+	*len = e->ledger->len[pkt];
+	return e->ledger->payload + (size_t)pkt * e->ledger->p.payload;
 }
 
 void txn_engine_release(struct txn_engine *e, u32 pkt)
 {
-	txn_slot_free(e->L, pkt);
+	txn_slot_free(e->ledger, pkt);
 }
 
 void txn_engine_set_port_model(struct txn_engine *e, u32 port_model)
 {
 	e->p.port_model = port_model;
-	e->L->p.port_model = port_model;
-	e->L->pub.port_model = port_model;
+	e->ledger->p.port_model = port_model;
+	e->ledger->pub.port_model = port_model;
 }

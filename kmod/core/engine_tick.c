@@ -19,15 +19,15 @@
 static __always_inline int move_all(struct txn_engine *e, u64 t, u32 *narr, const bool plain,
 				    const bool counted)
 {
-	struct txn_ledger *L = e->L;
+	struct txn_ledger *ledger = e->ledger;
 	const struct txn_mv mv = mv_of(e);
-	const u32 cbits = counted ? L->cbits : 0;
+	const u32 cbits = counted ? ledger->cbits : 0;
 	const bool single = single_ported(e);
-	struct txn_pkt *pk = L->pk;
-	u32 *arrivals = L->arrivals, *recvd = L->recvd;
+	struct txn_pkt *pk = ledger->pk;
+	u32 *arrivals = ledger->arrivals, *recvd = ledger->recvd;
 	const struct txn_move *moves = e->moves;
 	const u32 nmoves = e->nmoves;
-	u64 *hops = L->hops;
+	u64 *hops = ledger->hops;
 	u32 i, pkt, link, to = 0, n = 0, got = 0, na = *narr;
 	int ret = 0;
 
@@ -61,8 +61,8 @@ static __always_inline int move_all(struct txn_engine *e, u64 t, u32 *narr, cons
 			arrivals[na++] = i;
 	}
 	*narr = na;
-	L->transmissions += n;
-	L->delivered += got;
+	ledger->transmissions += n;
+	ledger->delivered += got;
 	return ret < 0 ? ret : 0;
 }
 
@@ -111,8 +111,8 @@ static __always_inline int send_on(struct txn_engine *e, u64 t, u32 narr, const 
 	txn_onward_fn *onward = e->sched->onward;
 	const struct txn_graph *g = e->g;
 	const struct txn_qs q = qs_of(e);
-	struct txn_pkt *pk = e->L->pk;
-	const u32 *arrivals = e->L->arrivals;
+	struct txn_pkt *pk = e->ledger->pk;
+	const u32 *arrivals = e->ledger->arrivals;
 	u32 i, next;
 	u64 way;
 
@@ -159,13 +159,13 @@ static __always_inline int send_on(struct txn_engine *e, u64 t, u32 narr, const 
 static __always_inline int land(struct txn_engine *e, u64 t, u32 *sent, u32 *got, u32 *nland,
 				const bool simple, const bool single, const bool ahead)
 {
-	struct txn_ledger *L = e->L;
+	struct txn_ledger *ledger = e->ledger;
 	const struct txn_mv mv = mv_of(e);
 	const struct txn_move *moves = e->moves;
 	const u32 nmoves = e->nmoves;
-	struct txn_pkt *pk = L->pk;
-	struct txn_landed *landed = L->landed;
-	u32 *recvd = L->recvd, *qlen = e->qlen, *qmax = e->qmax, mark = txn_loc_mark(t);
+	struct txn_pkt *pk = ledger->pk;
+	struct txn_landed *landed = ledger->landed;
+	u32 *recvd = ledger->recvd, *qlen = e->qlen, *qmax = e->qmax, mark = txn_loc_mark(t);
 	u32 i, pkt, link, to = 0, home = 0, n = 0;
 	int ret = 0;
 
@@ -253,9 +253,9 @@ static noinline int land_any(struct txn_engine *e, u64 t, u32 *sent, u32 *got, u
 static __always_inline int queue_landed(struct txn_engine *e, u64 t, u32 n, const bool ahead)
 {
 	const struct txn_qs q = qs_of(e);
-	const struct txn_landed *landed = e->L->landed;
+	const struct txn_landed *landed = e->ledger->landed;
 	const u64 *ways = e->ways;
-	struct txn_pkt *pk = e->L->pk;
+	struct txn_pkt *pk = e->ledger->pk;
 	const u32 keys = e->pq_keys;
 	u32 i, next;
 
@@ -283,14 +283,15 @@ static noinline void raise_landed(struct txn_engine *e, u32 n)
 /* A scheduler may read e->p and the counters; one that wrote them fails. */
 int txn_check_untouched(struct txn_engine *e, u64 t)
 {
-	const struct txn_ledger *L = e->L;
+	const struct txn_ledger *ledger = e->ledger;
 
-	if (memcmp(&e->p, &L->pub, sizeof(e->p)))
+	if (memcmp(&e->p, &ledger->pub, sizeof(e->p)))
 		return txn_violate(e, t, TXN_NONE, TXN_NONE,
 				   "the scheduler rewrote the run's parameters");
-	if (e->tick != L->tick || e->delivered != L->delivered || e->expected != L->expected ||
-	    e->transmissions != L->transmissions || e->injected != L->injected ||
-	    e->copies != L->copies_made || e->merges != L->merges || e->dropped != L->dropped)
+	if (e->tick != ledger->tick || e->delivered != ledger->delivered ||
+	    e->expected != ledger->expected || e->transmissions != ledger->transmissions ||
+	    e->injected != ledger->injected || e->copies != ledger->copies_made ||
+	    e->merges != ledger->merges || e->dropped != ledger->dropped)
 		return txn_violate(e, t, TXN_NONE, TXN_NONE,
 				   "the scheduler rewrote the engine's counters");
 	return 0;
@@ -298,7 +299,7 @@ int txn_check_untouched(struct txn_engine *e, u64 t)
 
 void txn_engine_record(struct txn_engine *e, struct txn_series *s)
 {
-	e->L->series = s;
+	e->ledger->series = s;
 }
 
 static int tick_end(struct txn_engine *e, u64 t, u64 before);
@@ -312,13 +313,13 @@ static int tick_end(struct txn_engine *e, u64 t, u64 before);
 
 static void hint_arrivals(const struct txn_engine *e, u32 i)
 {
-	struct txn_ledger *L = e->L;
+	struct txn_ledger *ledger = e->ledger;
 	const struct txn_move *m = e->moves;
-	const u32 *a = L->arrivals + i;
+	const u32 *a = ledger->arrivals + i;
 
-	txn_slot_prefetch(L, m[a[3 * ARRIVE_AHEAD]].pkt);
+	txn_slot_prefetch(ledger, m[a[3 * ARRIVE_AHEAD]].pkt);
 	if (!e->sched->arrive_ahead(e, &m[a[2 * ARRIVE_AHEAD]], &m[a[ARRIVE_AHEAD]]))
-		L->hints = false;
+		ledger->hints = false;
 }
 
 static noinline int queue_landed_near(struct txn_engine *e, u64 t, u32 n)
@@ -342,9 +343,9 @@ static noinline int queue_landed_far(struct txn_engine *e, u64 t, u32 n)
  */
 static noinline int tick_onward(struct txn_engine *e, u64 t, u64 before)
 {
-	struct txn_ledger *L = e->L;
+	struct txn_ledger *ledger = e->ledger;
 	const struct txn_sched *s = e->sched;
-	bool simple = !L->ndown && !e->g->line && !L->taken && e->g->nodes == e->g->procs;
+	bool simple = !ledger->ndown && !e->g->line && !ledger->taken && e->g->nodes == e->g->procs;
 	bool single = single_ported(e);
 	bool ahead = (u64)e->npkts * sizeof(struct txn_pkt) > MOVES_AHEAD_BYTES;
 	u32 sent = 0, got = 0, n = 0, i;
@@ -361,11 +362,11 @@ static noinline int tick_onward(struct txn_engine *e, u64 t, u64 before)
 	if (ret || e->failed)
 		return -EPROTO;
 	if (s->onward_all) {
-		s->onward_all(e, L->landed, n, e->ways);
+		s->onward_all(e, ledger->landed, n, e->ways);
 	} else {
 		for (i = 0; i < n; i++)
-			e->ways[i] = s->onward(e, L->landed[i].pkt, L->landed[i].link,
-					       L->landed[i].dst);
+			e->ways[i] = s->onward(e, ledger->landed[i].pkt, ledger->landed[i].link,
+					       ledger->landed[i].dst);
 	}
 	/* before the counters move: a write of the schedule's to its copies of them shows */
 	if (e->failed || txn_check_untouched(e, t))
@@ -374,18 +375,18 @@ static noinline int tick_onward(struct txn_engine *e, u64 t, u64 before)
 		return -EPROTO;
 	if (e->pq_node_max)
 		raise_landed(e, n);
-	L->transmissions += sent;
-	L->delivered += got;
-	if (L->series)
-		txn_series_links(L->series, t, e->moves, e->nmoves);
+	ledger->transmissions += sent;
+	ledger->delivered += got;
+	if (ledger->series)
+		txn_series_links(ledger->series, t, e->moves, e->nmoves);
 	return tick_end(e, t, before);
 }
 
 int txn_engine_tick(struct txn_engine *e)
 {
-	struct txn_ledger *L = e->L;
+	struct txn_ledger *ledger = e->ledger;
 	const struct txn_graph *g = e->g;
-	u64 t = L->tick + 1, before = L->delivered;
+	u64 t = ledger->tick + 1, before = ledger->delivered;
 	u32 i, narr = 0;
 	int ret;
 
@@ -401,21 +402,21 @@ int txn_engine_tick(struct txn_engine *e)
 	 */
 	if (e->failed || txn_check_untouched(e, t))
 		return -EPROTO;
-	if (L->p.fault)
+	if (ledger->p.fault)
 		txn_inject_fault(e);
-	if (L->kind == TXN_UNICAST && !L->open && e->sched->onward && e->pq_keys)
+	if (ledger->kind == TXN_UNICAST && !ledger->open && e->sched->onward && e->pq_keys)
 		return tick_onward(e, t, before);
-	if (L->kind == TXN_UNICAST && !L->open)
+	if (ledger->kind == TXN_UNICAST && !ledger->open)
 		ret = move_plain(e, t, &narr);
-	else if (L->kind == TXN_COMBINE)
+	else if (ledger->kind == TXN_COMBINE)
 		ret = move_counted(e, t, &narr);
 	else
 		ret = move_other(e, t, &narr);
 	if (ret)
 		return ret;
 	/* Every move checked and made: the picture shows what the engine did. */
-	if (L->series)
-		txn_series_links(L->series, t, e->moves, e->nmoves);
+	if (ledger->series)
+		txn_series_links(ledger->series, t, e->moves, e->nmoves);
 	/* The counters as the moves left them, so that a write in arrive() stands out. */
 	txn_engine_mirror(e);
 	/*
@@ -425,33 +426,33 @@ int txn_engine_tick(struct txn_engine *e)
 	 * and one merged away by then is not handed over; unicast packets
 	 * are only ever named by their own arrival.
 	 */
-	if (L->kind == TXN_UNICAST && e->sched->onward && e->pq_keys) {
+	if (ledger->kind == TXN_UNICAST && e->sched->onward && e->pq_keys) {
 		ret = send_on(e, t, narr, 1);
-	} else if (L->kind == TXN_UNICAST && e->sched->onward && e->sqk) {
+	} else if (ledger->kind == TXN_UNICAST && e->sched->onward && e->sqk) {
 		ret = send_on(e, t, narr, 2);
-	} else if (L->kind == TXN_UNICAST && e->sched->onward) {
+	} else if (ledger->kind == TXN_UNICAST && e->sched->onward) {
 		ret = send_on(e, t, narr, 0);
-	} else if (L->kind == TXN_UNICAST) {
+	} else if (ledger->kind == TXN_UNICAST) {
 		for (i = 0; i < narr; i++) {
-			struct txn_move *m = &e->moves[L->arrivals[i]];
+			struct txn_move *m = &e->moves[ledger->arrivals[i]];
 
-			L->pk[m->pkt].loc = g->dst[m->link];
+			ledger->pk[m->pkt].loc = g->dst[m->link];
 			/* A schedule without arrive() keeps its own account of where packets are. */
 			if (e->sched->arrive)
 				e->sched->arrive(e, m->pkt, m->link);
 		}
 	} else {
 		for (i = 0; i < narr; i++) {
-			struct txn_move *m = &e->moves[L->arrivals[i]];
+			struct txn_move *m = &e->moves[ledger->arrivals[i]];
 
-			L->pk[m->pkt].loc = txn_loc_unmarked(L->pk[m->pkt].loc);
+			ledger->pk[m->pkt].loc = txn_loc_unmarked(ledger->pk[m->pkt].loc);
 		}
 		for (i = 0; i < narr && !e->failed; i++) {
-			struct txn_move *m = &e->moves[L->arrivals[i]];
+			struct txn_move *m = &e->moves[ledger->arrivals[i]];
 
-			if (L->hints && i + 3 * ARRIVE_AHEAD < narr)
+			if (ledger->hints && i + 3 * ARRIVE_AHEAD < narr)
 				hint_arrivals(e, i);
-			if (txn_loc_uncounted(L, L->pk[m->pkt].loc) == g->dst[m->link] &&
+			if (txn_loc_uncounted(ledger, ledger->pk[m->pkt].loc) == g->dst[m->link] &&
 			    e->sched->arrive)
 				e->sched->arrive(e, m->pkt, m->link);
 		}
@@ -463,22 +464,23 @@ int txn_engine_tick(struct txn_engine *e)
 
 static int tick_end(struct txn_engine *e, u64 t, u64 before)
 {
-	struct txn_ledger *L = e->L;
+	struct txn_ledger *ledger = e->ledger;
 
-	L->tick = t;
+	ledger->tick = t;
 	txn_engine_mirror(e);
-	if (L->series)
-		txn_series_held(L->series, t, L, e->npkts);
-	if (L->open)
-		return L->delivered + L->dropped == L->injected;
-	if (L->delivered == L->expected)
+	if (ledger->series)
+		txn_series_held(ledger->series, t, ledger, e->npkts);
+	if (ledger->open)
+		return ledger->delivered + ledger->dropped == ledger->injected;
+	if (ledger->delivered == ledger->expected)
 		return 1;
-	if (L->delivered != before)
-		L->progress_tick = t;
-	else if (t - L->progress_tick > L->stall_limit + (L->expected - L->delivered))
+	if (ledger->delivered != before)
+		ledger->progress_tick = t;
+	else if (t - ledger->progress_tick >
+		 ledger->stall_limit + (ledger->expected - ledger->delivered))
 		return txn_violate(e, t, TXN_NONE, TXN_NONE,
 				   "no progress: nothing was delivered for too many ticks (a livelock or a lost packet)");
-	if (L->p.max_ticks && t >= L->p.max_ticks)
+	if (ledger->p.max_ticks && t >= ledger->p.max_ticks)
 		return txn_violate(e, t, TXN_NONE, TXN_NONE,
 				   "tick limit: the run reached max_ticks before it was done");
 	return 0;

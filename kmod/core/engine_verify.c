@@ -8,40 +8,41 @@
 
 static int verify_unicast(struct txn_engine *e)
 {
-	struct txn_ledger *L = e->L;
+	struct txn_ledger *ledger = e->ledger;
 	u32 pkt, v, src, n = e->n, want;
 	const u8 *b;
 
 	for (pkt = 0; pkt < e->npkts; pkt++) {
-		if (L->pk[pkt].loc != TXN_LOC_GONE)
-			return txn_violate(e, L->tick, txn_loc_unmarked(L->pk[pkt].loc), pkt,
-					   "packet never reached its destination");
-		if (!L->payload)
+		if (ledger->pk[pkt].loc != TXN_LOC_GONE)
+			return txn_violate(e, ledger->tick, txn_loc_unmarked(ledger->pk[pkt].loc),
+					   pkt, "packet never reached its destination");
+		if (!ledger->payload)
 			continue;
 		src = txn_pkt_src(e, pkt);
-		b = L->payload + (size_t)pkt * L->p.payload;
-		if (!txn_payload_ok(b, L->p.payload, L->p.seed, src, L->pk[pkt].tag))
-			return txn_violate(e, L->tick, L->pk[pkt].tag, pkt, "payload corrupted");
+		b = ledger->payload + (size_t)pkt * ledger->p.payload;
+		if (!txn_payload_ok(b, ledger->p.payload, ledger->p.seed, src, ledger->pk[pkt].tag))
+			return txn_violate(e, ledger->tick, ledger->pk[pkt].tag, pkt,
+					   "payload corrupted");
 		if (!(pkt & 4095))
 			txn_cond_resched();
 	}
 	for (v = 0; v < n; v++) {
-		switch (L->p.op) {
+		switch (ledger->p.op) {
 		case TXNET_OP_SCATTER:
-			want = v != L->p.root;
+			want = v != ledger->p.root;
 			break;
 		case TXNET_OP_GATHER:
-			want = v == L->p.root ? n - 1 : 0;
+			want = v == ledger->p.root ? n - 1 : 0;
 			break;
 		case TXNET_OP_PERMUTATION:
 			/* v hears from the one i with dests[i] = v: itself iff dests[v] = v */
-			want = txn_perm_sends(e->g, v, L->dests[v]);
+			want = txn_perm_sends(e->g, v, ledger->dests[v]);
 			break;
 		default:
 			want = n - 1;
 		}
-		if (L->recvd[v] != want)
-			return txn_violate(e, L->tick, v, TXN_NONE,
+		if (ledger->recvd[v] != want)
+			return txn_violate(e, ledger->tick, v, TXN_NONE,
 					   "a processor received a different number of packets than it must");
 	}
 	return 0;
@@ -49,18 +50,18 @@ static int verify_unicast(struct txn_engine *e)
 
 static int verify_broadcast(struct txn_engine *e)
 {
-	struct txn_ledger *L = e->L;
+	struct txn_ledger *ledger = e->ledger;
 	u32 m, v, n = e->n, got;
 
 	for (v = 0; v < n; v++) {
-		for (m = 0, got = 0; m < L->nmsgs; m++) {
-			if (!txn_bit(L->have, (u64)m * n + v))
-				return txn_violate(e, L->tick, v, TXN_NONE,
+		for (m = 0, got = 0; m < ledger->nmsgs; m++) {
+			if (!txn_bit(ledger->have, (u64)m * n + v))
+				return txn_violate(e, ledger->tick, v, TXN_NONE,
 						   "a processor never received a message");
-			got += txn_msg_origin(L, m) != v;
+			got += txn_msg_origin(ledger, m) != v;
 		}
-		if (L->recvd[v] != got)
-			return txn_violate(e, L->tick, v, TXN_NONE,
+		if (ledger->recvd[v] != got)
+			return txn_violate(e, ledger->tick, v, TXN_NONE,
 					   "a processor received a message more than once");
 		if (!(v & 255))
 			txn_cond_resched();
@@ -81,20 +82,20 @@ struct expect {
  * the totals over [0, *@next) carry from one result to the next and each
  * input is read once, not n times.
  */
-static void expected_result(const struct txn_ledger *L, u32 n, u32 r, u32 *next,
+static void expected_result(const struct txn_ledger *ledger, u32 n, u32 r, u32 *next,
 			    struct expect *x)
 {
-	u32 size = txn_result_size(L, n, r), i;
+	u32 size = txn_result_size(ledger, n, r), i;
 
-	if (L->p.op == TXNET_OP_MULTINODE_ACCUMULATE || size < *next) {
+	if (ledger->p.op == TXNET_OP_MULTINODE_ACCUMULATE || size < *next) {
 		memset(x, 0, sizeof(*x));
 		*next = 0;
 	}
-	if (L->p.op == TXNET_OP_MULTINODE_ACCUMULATE)
+	if (ledger->p.op == TXNET_OP_MULTINODE_ACCUMULATE)
 		size = n;
 	for (i = *next; i < size; i++) {
-		x->value += (u64)txn_input_value(&L->p, n, i, r);
-		x->hashes += txn_contrib_hash(L, i);
+		x->value += (u64)txn_input_value(&ledger->p, n, i, r);
+		x->hashes += txn_contrib_hash(ledger, i);
 	}
 	x->count = size;
 	*next = size;
@@ -107,39 +108,39 @@ static void expected_result(const struct txn_ledger *L, u32 n, u32 r, u32 *next,
  */
 static int verify_combine(struct txn_engine *e)
 {
-	struct txn_ledger *L = e->L;
+	struct txn_ledger *ledger = e->ledger;
 	struct expect x = { 0 };
 	u32 r, n = e->n, next = 0;
 
 	for (r = 0; r < n; r++) {
-		expected_result(L, n, r, &next, &x);
-		if (L->res_count[r] > x.count)
-			return txn_violate(e, L->tick, r, TXN_NONE,
+		expected_result(ledger, n, r, &next, &x);
+		if (ledger->res_count[r] > x.count)
+			return txn_violate(e, ledger->tick, r, TXN_NONE,
 					   "a contribution counted twice in a result");
-		if (L->res_count[r] < x.count)
-			return txn_violate(e, L->tick, r, TXN_NONE, "a contribution is missing from a result");
-		if (!L->unsealed)
-			L->res[r] -= x.hashes;
-		if (L->res[r] != x.value)
-			return txn_violate(e, L->tick, r, TXN_NONE,
+		if (ledger->res_count[r] < x.count)
+			return txn_violate(e, ledger->tick, r, TXN_NONE, "a contribution is missing from a result");
+		if (!ledger->unsealed)
+			ledger->res[r] -= x.hashes;
+		if (ledger->res[r] != x.value)
+			return txn_violate(e, ledger->tick, r, TXN_NONE,
 					   "a result differs from its inputs: wrong contributions or values");
 		if (!(r & 255))
 			txn_cond_resched();
 	}
-	L->unsealed = true;
+	ledger->unsealed = true;
 	return 0;
 }
 
 int txn_engine_verify(struct txn_engine *e)
 {
-	struct txn_ledger *L = e->L;
+	struct txn_ledger *ledger = e->ledger;
 	int ret;
 
 	if (e->failed)
 		return -EPROTO;
-	if (txn_check_untouched(e, L->tick))
+	if (txn_check_untouched(e, ledger->tick))
 		return -EPROTO;
-	switch (L->kind) {
+	switch (ledger->kind) {
 	case TXN_UNICAST:
 		ret = verify_unicast(e);
 		break;
@@ -151,8 +152,8 @@ int txn_engine_verify(struct txn_engine *e)
 	}
 	if (ret)
 		return ret;
-	if (L->delivered != L->expected)
-		return txn_violate(e, L->tick, TXN_NONE, TXN_NONE,
+	if (ledger->delivered != ledger->expected)
+		return txn_violate(e, ledger->tick, TXN_NONE, TXN_NONE,
 				   "delivery count differs from what the operation delivers");
 	return 0;
 }

@@ -156,11 +156,11 @@ u64 txn_op_units(u32 op, u32 n)
 	return 0;
 }
 
-u32 txn_result_size(const struct txn_ledger *L, u32 n, u32 r)
+u32 txn_result_size(const struct txn_ledger *ledger, u32 n, u32 r)
 {
-	switch (L->p.op) {
+	switch (ledger->p.op) {
 	case TXNET_OP_ACCUMULATE:
-		return r == L->p.root ? n : 0;
+		return r == ledger->p.root ? n : 0;
 	case TXNET_OP_PREFIX_SUM:
 		return r + 1;
 	default:
@@ -168,11 +168,11 @@ u32 txn_result_size(const struct txn_ledger *L, u32 n, u32 r)
 	}
 }
 
-bool txn_contributes(const struct txn_ledger *L, u32 i, u32 r)
+bool txn_contributes(const struct txn_ledger *ledger, u32 i, u32 r)
 {
-	switch (L->p.op) {
+	switch (ledger->p.op) {
 	case TXNET_OP_ACCUMULATE:
-		return r == L->p.root;
+		return r == ledger->p.root;
 	case TXNET_OP_PREFIX_SUM:
 		return i <= r;
 	default:

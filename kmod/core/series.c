@@ -159,14 +159,14 @@ void txn_series_links(struct txn_series *s, u64 t, const struct txn_move *m, u32
  * queues, and they are held all the same.  At a tick's end a location is
  * a vertex or a TXN_LOC_* mark.
  */
-void txn_series_held(struct txn_series *s, u64 t, const struct txn_ledger *L, u32 npkts)
+void txn_series_held(struct txn_series *s, u64 t, const struct txn_ledger *ledger, u32 npkts)
 {
 	u32 *col = s->held + sample_of(s, t);
 	u32 v, p, loc, *h;
 
 	memset(s->count, 0, s->nodes * sizeof(u32));
 	for (p = 0; p < npkts; p++) {
-		loc = txn_loc_unmarked(txn_loc_uncounted(L, L->pk[p].loc));
+		loc = txn_loc_unmarked(txn_loc_uncounted(ledger, ledger->pk[p].loc));
 		if (loc < s->nodes)	/* GONE and FREE stay past */
 			s->count[loc]++;
 	}

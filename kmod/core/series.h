@@ -46,6 +46,6 @@ bool txn_series_class(const struct txn_graph *g, u32 c, u32 *dim, u32 *dir);
 struct txn_move;
 struct txn_ledger;
 void txn_series_links(struct txn_series *s, u64 t, const struct txn_move *m, u32 n);
-void txn_series_held(struct txn_series *s, u64 t, const struct txn_ledger *L, u32 npkts);
+void txn_series_held(struct txn_series *s, u64 t, const struct txn_ledger *ledger, u32 npkts);
 
 #endif /* TXN_CORE_SERIES_H */

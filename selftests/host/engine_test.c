@@ -239,7 +239,7 @@ static u64 link_queue(const struct txn_engine *e, u32 l)
 
 	if (e->pq_len)
 		return e->pq_len[l];
-	for (p = e->qhead[l]; p != TXN_NONE; p = e->L->pk[p].next)
+	for (p = e->qhead[l]; p != TXN_NONE; p = e->ledger->pk[p].next)
 		n++;
 	return n;
 }
@@ -385,7 +385,7 @@ TEST(oversized_arrays_are_refused_before_allocating)
 	ASSERT_NE(NULL, s);
 	EXPECT_LT(TXN_ARRAY_MAX, txn_engine_bytes(&t.g, s, &p));
 	EXPECT_EQ(-E2BIG, txn_engine_init(&e, &t.g, s, &p));
-	EXPECT_EQ(NULL, e.L);
+	EXPECT_EQ(NULL, e.ledger);
 	p.payload = 8;
 	ASSERT_EQ(0, txn_engine_init(&e, &t.g, s, &p));
 	txn_engine_free(&e);
@@ -421,8 +421,8 @@ TEST(large_arrays_are_huge_page_aligned)
 	s = txn_sched_pick(&t.spec, TXNET_OP_TOTAL_EXCHANGE, TXNET_ALGO_AUTO, TXNET_PORT_ALL, &why);
 	ASSERT_NE(NULL, s);
 	ASSERT_EQ(0, txn_engine_init(&e, &t.g, s, &p));
-	EXPECT_LE(TXN_HUGE_BYTES, (size_t)e.npkts * sizeof(*e.L->pk));
-	EXPECT_EQ(0, (uintptr_t)e.L->pk % TXN_HUGE_BYTES);
+	EXPECT_LE(TXN_HUGE_BYTES, (size_t)e.npkts * sizeof(*e.ledger->pk));
+	EXPECT_EQ(0, (uintptr_t)e.ledger->pk % TXN_HUGE_BYTES);
 	txn_engine_free(&e);
 	tg_free(&t);
 }

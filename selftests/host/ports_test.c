@@ -131,7 +131,7 @@ TEST(corruption_in_flight_is_caught)
 	ASSERT_LE(0, pkt);
 	ASSERT_EQ(0, txn_engine_tick(&o.e));
 	/* A bit flips in the engine's own memory: not something a scheduler can reach. */
-	o.e.L->payload[(size_t)pkt * o.e.p.payload] ^= 1;
+	o.e.ledger->payload[(size_t)pkt * o.e.p.payload] ^= 1;
 	EXPECT_EQ(-1, open_drain(&o));
 	ASSERT_NE(NULL, o.e.v.rule);
 	EXPECT_STREQ("payload corrupted", o.e.v.rule);

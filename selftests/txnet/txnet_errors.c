@@ -8,7 +8,7 @@
  * errnos: policy violations come from lib/nlattr.c (length, type, unknown
  * attribute, NLA_REJECT: EINVAL) and the ranges in the family's policy
  * (ERANGE); the rest come from kmod/core/spec.c, kmod/net.c and
- * kmod/netlink.c.
+ * the kmod/netlink*.c files.
  */
 #include <string.h>
 

@@ -499,7 +499,7 @@ TEST_F(ex, payload_and_seed)
 
 /*
  * Each deliberate rule break is caught by the engine in the kernel: the
- * run fails, reports the rule (the engine's text, kmod/core/engine.c and
+ * run fails, reports the rule (the engine's text, kmod/core/engine_check.c and
  * selftests/host/engine_test.c), the tick and node, and no steps.
  */
 TEST_F(ex, faults_are_caught)
