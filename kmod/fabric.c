@@ -415,7 +415,7 @@ static void deliver(struct txnet_fabric *f, struct sk_buff_head *rx)
 	for (i = 0; i < e->ndone; i++) {
 		pkt = e->done[i];
 		data = txn_engine_data(e, pkt, &len);
-		dst = txn_pkt_dst(e, pkt);
+		dst = txn_pkt_dst(txn_engine_view(e), pkt);
 		root = f->slot_root[pkt];
 		origin = root != TXN_NONE ? root : f->slot_src[pkt];
 		/* a broadcast goes on down its tree, whatever this interface does with it */

@@ -433,8 +433,8 @@ static bool blocked(struct txnet_run *r)
 	    e->v.link == TXN_NONE || e->v.other == TXN_NONE)
 		return false;
 	txn_min_place(e->g, e->v.link, &res->block_stage, &res->block_switch);
-	res->block_inputs[0] = txn_pkt_src(e, e->v.other);
-	res->block_inputs[1] = txn_pkt_src(e, e->v.pkt);
+	res->block_inputs[0] = txn_pkt_src(txn_engine_view(e), e->v.other);
+	res->block_inputs[1] = txn_pkt_src(txn_engine_view(e), e->v.pkt);
 	return true;
 }
 
@@ -446,7 +446,7 @@ static void finish(struct txnet_run *r, int ret, bool stopped)
 
 	res->ticks = e->tick;
 	res->reroutes = txn_engine_reroutes(e);
-	res->links_down = txn_engine_links_down(e);
+	res->links_down = txn_engine_links_down(txn_engine_view(e));
 	if (e->failed && e->v.link < e->g->links) {
 		res->has_error_link = true;
 		res->error_link[0] = e->g->src[e->v.link];
@@ -473,6 +473,8 @@ static void finish(struct txnet_run *r, int ret, bool stopped)
 	}
 	if (ret == 1)
 		ret = txn_engine_verify(e);
+	if (!ret)
+		ret = txn_engine_check_bound(e, res->lower_bound);
 	if (ret && blocked(r)) {
 		res->status = TXNET_RUN_BLOCKED;
 		snprintf(res->error, sizeof(res->error),

@@ -19,7 +19,12 @@
  *   accumulations it is folded into its result on arrival at the result's
  *   node; for prefix and data sums the schedule folds it with txn_fold().
  *
- * Schedulers propose; the engine checks and records.  Each tick a scheduler
+ * Schedulers propose; the engine checks and records.  A schedule is
+ * handed a view (engine_view.c): a struct txn_engine of its own, which the
+ * engine refreshes before it calls the schedule and compares after; the
+ * caller's struct, the graph the moves are checked against, the moves as
+ * checked and every counter are the engine's, and no schedule is given
+ * them.  Each tick a scheduler
  * appends moves (packet, link) to e->moves and may call txn_copy(),
  * txn_copy_msg(), txn_drop_copy(), txn_merge() and txn_fold(); the engine
  * checks every proposal against the rules and fails the run on the first
@@ -223,11 +228,11 @@ bool txn_op_copies(u32 op);
 /* Inputs a combining operation takes on @n processors: n, or n*n; 0 for others. */
 u64 txn_op_nvalues(u32 op, u32 n);
 /*
- * Packet slots a run of @op on @n processors of at most @maxdeg links out
- * has, 0 when too many for 32 bits.
+ * Packet slots a run of @op on @n processors with @plinks links out of
+ * them has, 0 when too many for 32 bits.
  */
-u64 txn_op_slots(u32 op, u32 n, u32 maxdeg);
-/* txn_op_slots()'s @maxdeg on @g: a processor's most links out, where group schedules run. */
+u64 txn_op_slots(u32 op, u32 n, u32 plinks);
+/* txn_op_slots()'s @plinks on @g: the links that leave processors. */
 u32 txn_slot_links(const struct txn_graph *g);
 /* What a verified run delivers: packets received, or contributions folded. */
 u64 txn_op_units(u32 op, u32 n);
@@ -252,7 +257,18 @@ struct txn_violation {
 	u32 link, other;
 };
 
+/*
+ * The engine, as its caller holds it (the owner) and as a schedule is
+ * handed it (the view, engine_view.c): a schedule's writes to anything
+ * but nmoves (through txn_move()), priv and sched_state fail its run; of
+ * the arrays, a view has only those the inline helpers below read.
+ */
 struct txn_engine {
+	/*
+	 * From here to v, what a schedule reads and must not write: the
+	 * view is compared with what the engine made it (engine_view.c) in
+	 * one sweep, so these come first and together.
+	 */
 	const struct txn_graph *g;
 	const struct txn_sched *sched;
 	/* A copy for schedulers to read; the engine checks against its own. */
@@ -260,42 +276,26 @@ struct txn_engine {
 	u32 n;				/* processors */
 	u32 npkts;			/* packet slots */
 
-
-	/* per link */
-	u32 *qhead, *qtail;		/* FIFO per out-link */
-	u32 pq_keys;			/* buckets per link, 0 if unused */
-	u32 *pq;			/* pq_keys * links: each bucket's head */
-	u64 *pq_bits;			/* per link: bit k set while bucket k holds packets */
 	/*
-	 * per vertex, where some vertex has more than TXN_WIDE_PORTS links
-	 * (else NULL): at least the largest pq_bits of its links, raised by
-	 * every push, exact after a single-port pick weighed them all
+	 * The queues, to read: the engine writes them (struct txn_queues,
+	 * engine_impl.h), through its own pointers; the chains themselves
+	 * (heads, tails, buckets) are not here at all (txn_queue_head()).
 	 */
-	u64 *pq_node_max;
-
-	u32 *pq_len;			/* per link: packets on its priority or sorted queue */
-	u32 *ahead, *atail;		/* per link: the arrivals' lane of a sorted queue */
-	struct txn_lane_keys {
-		u32 head, tail;
-	} *sqk;				/* per link and lane (own, arrivals): their keys */
-	u64 *active;			/* bit per link: something queued on it */
-	u64 *active_sum;		/* bit per word of active[]: not all zero */
-
-	/* per vertex */
-	u32 *qlen, *qmax;
+	u32 pq_keys;			/* buckets per link, 0 if unused */
+	const u64 *pq_bits;		/* per link: bit k set while bucket k holds packets */
+	const u32 *pq_len;		/* per link: packets on its priority or sorted queue */
+	const u64 *active;		/* bit per link: something queued on it */
+	const u64 *active_sum;		/* bit per word of active[]: not all zero */
+	const u32 *qlen, *qmax;		/* per vertex: packets queued, and the most */
 
 	struct txn_move {
 		u32 pkt;
 		u32 link;
-	} *moves;
-	u32 nmoves, max_moves;
+	} *moves;			/* txn_move() appends; nmoves, below, counts */
+	u32 max_moves;
 	u64 *ways;			/* onward_all()'s answers, max_moves of them */
 
-	/*
-	 * Read-only mirrors of the engine's own counters, for schedulers and
-	 * the shell; checked against the ledger each time the scheduler has
-	 * run (a scheduler that writes one fails the run in that tick).
-	 */
+	/* Read-only mirrors of the engine's own counters, for schedulers and the shell. */
 	u64 tick;			/* ticks completed */
 	u64 delivered;			/* units, see txn_op_units() */
 	u64 expected;
@@ -303,21 +303,25 @@ struct txn_engine {
 	u64 copies, merges;
 	u64 injected;			/* open traffic: packets put in */
 	u64 dropped;			/* open traffic: packets no way leads to any more */
-	struct txn_violation v;
-	bool failed;
 
 	/* open traffic: slots delivered in the last tick, for the shell */
-	u32 *done, ndone;
+	u32 *done;
 	/*
 	 * open traffic: slots the last txn_engine_set_down() dropped (their
 	 * destination unreachable), which the shell counts and releases
 	 */
-	u32 *lost, nlost;
+	u32 *lost;
+	struct txn_ledger *ledger;	/* the engine's own record: engine_impl.h; NULL in a view */
 
+	/* What the shell reads, which the engine never reads back from a view. */
+	struct txn_violation v;
+	bool failed;
+	u32 ndone, nlost;
+
+	/* The schedule's own. */
+	u32 nmoves;
 	void *priv;			/* the scheduler's state */
 	u64 sched_state[4];		/* small scheduler state, no allocation */
-
-	struct txn_ledger *ledger;		/* the engine's own record: engine_impl.h */
 };
 
 /*
@@ -419,6 +423,13 @@ int txn_engine_tick(struct txn_engine *e);
  */
 int txn_engine_verify(struct txn_engine *e);
 
+/*
+ * After txn_engine_verify(): a run that took fewer ticks than @lower, a
+ * lower bound proven for it (bounds.h), fails: "below the proven lower
+ * bound", an engine failure.  0 or -EPROTO.
+ */
+int txn_engine_check_bound(struct txn_engine *e, u64 lower);
+
 /* What processor @node ended with (combining operations); false if none. */
 bool txn_engine_value(const struct txn_engine *e, u32 node, s64 *value);
 
@@ -518,6 +529,15 @@ static inline u32 txn_next_active(const struct txn_engine *e, u32 from)
 	w = txn_next_word(e->active_sum, w + 1, words);
 	return w < words ? w * 64 + (u32)__builtin_ctzll(e->active[w]) : TXN_NONE;
 }
+
+/* The packet a pop of @link's queue would take, TXN_NONE when it has none. */
+u32 txn_queue_head(const struct txn_engine *e, u32 link);
+
+/*
+ * The view a schedule of @e is handed: what the shell passes, where it
+ * asks what a schedule asks (txn_pkt_src() of a failed run's packet).
+ */
+struct txn_engine *txn_engine_view(struct txn_engine *e);
 
 /* The most urgent key queued on @link (0 when it has none). */
 static inline u32 txn_pq_top(const struct txn_engine *e, u32 link)

@@ -20,7 +20,7 @@ struct txn_array {
 	bool zero;
 };
 
-#define TXN_ENGINE_ARRAYS	32	/* more than engine_layout() ever fills */
+#define TXN_ENGINE_ARRAYS	40	/* more than engine_layout() ever fills */
 #define PUB(field, n, sz, z) \
 	((struct txn_array){ (n), offsetof(struct txn_engine, field), (sz), false, (z) })
 #define OWN(field, n, sz, z) \
@@ -66,32 +66,39 @@ static u32 engine_layout(const struct txn_graph *g, const struct layout_args *la
 	u64 npkts = la->npkts;
 	u32 k = 0;
 
-	a[k++] = PUB(qhead, links, sizeof(u32), false);
-	a[k++] = PUB(qtail, links, sizeof(u32), false);
-	a[k++] = PUB(qlen, v, sizeof(u32), true);
-	a[k++] = PUB(qmax, v, sizeof(u32), true);
-	a[k++] = PUB(active, (links + 63) / 64, sizeof(u64), true);
-	a[k++] = PUB(active_sum, (links + 4095) / 4096, sizeof(u64), true);
+	a[k++] = OWN(q.qhead, links, sizeof(u32), false);
+	a[k++] = OWN(q.qtail, links, sizeof(u32), false);
+	a[k++] = OWN(q.qlen, v, sizeof(u32), true);
+	a[k++] = OWN(q.qmax, v, sizeof(u32), true);
+	a[k++] = OWN(q.active, (links + 63) / 64, sizeof(u64), true);
+	a[k++] = OWN(q.active_sum, (links + 4095) / 4096, sizeof(u64), true);
 	a[k++] = PUB(moves, moves + MOVES_AHEAD, sizeof(struct txn_move), true);
 	if (la->pq_keys) {
-		a[k++] = PUB(pq, links * la->pq_keys, sizeof(u32), false);
-		a[k++] = PUB(pq_bits, links, sizeof(u64), true);
-		a[k++] = PUB(pq_len, links, sizeof(u32), true);
+		a[k++] = OWN(q.pq, links * la->pq_keys, sizeof(u32), false);
+		a[k++] = OWN(q.pq_bits, links, sizeof(u64), true);
+		a[k++] = OWN(q.pq_len, links, sizeof(u32), true);
 		if (la->wide)
-			a[k++] = PUB(pq_node_max, v, sizeof(u64), true);
+			a[k++] = OWN(q.pq_node_max, v, sizeof(u64), true);
 	} else if (la->sq) {
-		a[k++] = PUB(pq_len, links, sizeof(u32), true);
-		a[k++] = PUB(ahead, links, sizeof(u32), false);
-		a[k++] = PUB(atail, links, sizeof(u32), false);
-		a[k++] = PUB(sqk, 2 * links, sizeof(struct txn_lane_keys), false);
+		a[k++] = OWN(q.pq_len, links, sizeof(u32), true);
+		a[k++] = OWN(q.ahead, links, sizeof(u32), false);
+		a[k++] = OWN(q.atail, links, sizeof(u32), false);
+		a[k++] = OWN(q.sqk, 2 * links, sizeof(struct txn_lane_keys), false);
 	}
+	a[k++] = OWN(gfirst, v + 1, sizeof(u32), false);
+	a[k++] = OWN(gsrc, links, sizeof(u32), false);
+	a[k++] = OWN(gdst, links, sizeof(u32), false);
+	if (g->rev)
+		a[k++] = OWN(grev, links, sizeof(u32), false);
+	if (g->line)
+		a[k++] = OWN(gline, links, sizeof(u32), false);
 	a[k++] = OWN(pk, npkts, sizeof(struct txn_pkt), false);
 	if (la->payload)
 		a[k++] = OWN(payload, npkts, la->payload, false);
 	a[k++] = OWN(stamp, links, sizeof(u64), true);
 	a[k++] = OWN(sent_at, v, sizeof(u64), true);
 	a[k++] = OWN(recv_at, v, sizeof(u64), true);
-	a[k++] = OWN(arrivals, moves, sizeof(u32), false);
+	a[k++] = OWN(arrivals, moves, sizeof(struct txn_move), false);
 	if (la->landed) {
 		a[k++] = OWN(landed, moves + MOVES_AHEAD, sizeof(struct txn_landed), true);
 		a[k++] = PUB(ways, moves, sizeof(u64), false);
@@ -210,12 +217,14 @@ static void **array_at(struct txn_engine *e, const struct txn_array *a)
 
 /* Every array pointer engine_layout() may set. */
 static const struct txn_array engine_arrays[] = {
-	PUB(qhead, 0, 0, 0), PUB(qtail, 0, 0, 0), PUB(qlen, 0, 0, 0),
-	PUB(qmax, 0, 0, 0), PUB(pq_len, 0, 0, 0), PUB(active, 0, 0, 0), PUB(active_sum, 0, 0, 0),
-	PUB(moves, 0, 0, 0), PUB(pq, 0, 0, 0),
-	PUB(pq_bits, 0, 0, 0), PUB(pq_node_max, 0, 0, 0), PUB(done, 0, 0, 0),
-	PUB(ahead, 0, 0, 0), PUB(atail, 0, 0, 0),
-	PUB(sqk, 0, 0, 0),
+	OWN(q.qhead, 0, 0, 0), OWN(q.qtail, 0, 0, 0), OWN(q.qlen, 0, 0, 0),
+	OWN(q.qmax, 0, 0, 0), OWN(q.pq_len, 0, 0, 0), OWN(q.active, 0, 0, 0), OWN(q.active_sum, 0, 0, 0),
+	PUB(moves, 0, 0, 0), OWN(q.pq, 0, 0, 0),
+	OWN(q.pq_bits, 0, 0, 0), OWN(q.pq_node_max, 0, 0, 0), PUB(done, 0, 0, 0),
+	OWN(q.ahead, 0, 0, 0), OWN(q.atail, 0, 0, 0),
+	OWN(q.sqk, 0, 0, 0),
+	OWN(gfirst, 0, 0, 0), OWN(gsrc, 0, 0, 0), OWN(gdst, 0, 0, 0), OWN(grev, 0, 0, 0),
+	OWN(gline, 0, 0, 0),
 	OWN(pk, 0, 0, 0), OWN(payload, 0, 0, 0), OWN(stamp, 0, 0, 0), OWN(sent_at, 0, 0, 0),
 	OWN(recv_at, 0, 0, 0), OWN(arrivals, 0, 0, 0), OWN(recvd, 0, 0, 0), OWN(part_hi, 0, 0, 0),
 	OWN(cnt, 0, 0, 0), OWN(maxid, 0, 0, 0), OWN(res, 0, 0, 0), OWN(res_count, 0, 0, 0),
@@ -241,8 +250,8 @@ void txn_engine_free(struct txn_engine *e)
 {
 	u32 i;
 
-	if (e->sched && e->sched->fini)
-		e->sched->fini(e);
+	if (e->sched && e->sched->fini && e->ledger)
+		e->sched->fini(txn_view_of(e));
 	if (e->ledger && e->ledger->reroute_charged && e->ledger->p.budget)
 		e->ledger->p.budget->uncharge(e->ledger->reroute_charged);
 	if (e->ledger)
@@ -263,6 +272,31 @@ static void fill_none(u32 *a, u64 count)
 
 	for (i = 0; i < count; i++)
 		a[i] = TXN_NONE;
+}
+
+/*
+ * The schedule's graph: @g's numbers and a copy of its arrays, so that a
+ * schedule that writes them changes neither what its moves are checked
+ * against (the engine reads @g) nor the network, whose graph the next run
+ * and the traffic beside this one read.
+ */
+static void view_graph(struct txn_ledger *ledger, const struct txn_graph *g)
+{
+	struct txn_graph *o = &ledger->graph;
+
+	*o = *g;
+	memcpy(ledger->gfirst, g->first, ((size_t)g->nodes + 1) * sizeof(u32));
+	memcpy(ledger->gsrc, g->src, (size_t)g->links * sizeof(u32));
+	memcpy(ledger->gdst, g->dst, (size_t)g->links * sizeof(u32));
+	if (g->rev)
+		memcpy(ledger->grev, g->rev, (size_t)g->links * sizeof(u32));
+	if (g->line)
+		memcpy(ledger->gline, g->line, (size_t)g->links * sizeof(u32));
+	o->first = ledger->gfirst;
+	o->src = ledger->gsrc;
+	o->dst = ledger->gdst;
+	o->rev = g->rev ? ledger->grev : NULL;
+	o->line = g->line ? ledger->gline : NULL;
 }
 
 /* What every kind of run allocates: packet slots, per-link and per-vertex state. */
@@ -289,7 +323,6 @@ static int engine_alloc(struct txn_engine *e, const struct txn_graph *g,
 	e->ledger = txn_zalloc_array(1, sizeof(*e->ledger));
 	if (!e->ledger)
 		return -ENOMEM;
-	e->g = g;
 	e->sched = s;
 	e->p = *p;
 	e->n = g->procs;
@@ -306,20 +339,28 @@ static int engine_alloc(struct txn_engine *e, const struct txn_graph *g,
 			return -ENOMEM;
 		}
 	}
+	view_graph(e->ledger, g);
+	e->g = g;
 	for (i = 0; i < la->npkts; i++)
 		e->ledger->pk[i].next = TXN_NONE;
-	fill_none(e->qhead, links);
-	fill_none(e->qtail, links);
+	fill_none(e->ledger->q.qhead, links);
+	fill_none(e->ledger->q.qtail, links);
 	if (e->pq_keys)	/* every bucket's head */
-		fill_none(e->pq, (u64)links * e->pq_keys);
-	if (e->ahead) {
-		fill_none(e->ahead, links);
-		fill_none(e->atail, links);
+		fill_none(e->ledger->q.pq, (u64)links * e->pq_keys);
+	if (e->ledger->q.ahead) {
+		fill_none(e->ledger->q.ahead, links);
+		fill_none(e->ledger->q.atail, links);
 	}
+	e->pq_bits = e->ledger->q.pq_bits;
+	e->pq_len = e->ledger->q.pq_len;
+	e->active = e->ledger->q.active;
+	e->active_sum = e->ledger->q.active_sum;
+	e->qlen = e->ledger->q.qlen;
+	e->qmax = e->ledger->q.qmax;
 	e->ledger->p = *p;
-	e->ledger->pub = *p;
 	e->ledger->open = la->open;
-	e->ledger->salt = txn_mix64(p->seed ^ 0x7478656e6574ULL);
+	/* drawn afresh for each run, and kept where no schedule can read it */
+	e->ledger->salt = txn_secret();
 	/*
 	 * Ticks without a delivery before a run counts as stuck: more than any
 	 * path, queue or wait of a sound schedule takes between two deliveries,
@@ -329,6 +370,8 @@ static int engine_alloc(struct txn_engine *e, const struct txn_graph *g,
 	 * for 430 ticks).
 	 */
 	e->ledger->stall_limit = 2 * ((u64)g->nodes + g->links) + 64;
+	e->ledger->owner = e;
+	txn_view_refresh(e);
 	return 0;
 }
 

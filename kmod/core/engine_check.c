@@ -17,6 +17,10 @@ int txn_violate(struct txn_engine *e, u64 tick, u32 node, u32 pkt, const char *r
 	e->v.rule = rule;
 	e->v.link = TXN_NONE;
 	e->v.other = TXN_NONE;
+	if (e->ledger) {	/* the schedule sees the run fail at once */
+		e->ledger->view.failed = true;
+		e->ledger->view.v = e->v;
+	}
 	return -EPROTO;
 }
 
@@ -52,18 +56,24 @@ void txn_engine_set_taken(struct txn_engine *e, const struct txn_taken *taken)
 	e->ledger->taken = taken;
 }
 
-bool txn_line_taken(const struct txn_engine *e, u32 lid)
+bool txn_line_taken(const struct txn_engine *vw, u32 lid)
 {
-	return e->ledger->taken && txn_bit(e->ledger->taken->lines, lid);
+	const struct txn_engine *e = txn_trusted(vw);
+
+	return e->ledger->taken && lid < e->g->links && txn_bit(e->ledger->taken->lines, lid);
 }
 
-bool txn_sent_taken(const struct txn_engine *e, u32 v)
+bool txn_sent_taken(const struct txn_engine *vw, u32 v)
 {
+	const struct txn_engine *e = txn_trusted(vw);
+
 	return e->ledger->taken && v < e->n && txn_bit(e->ledger->taken->sent, v);
 }
 
-bool txn_recv_taken(const struct txn_engine *e, u32 v)
+bool txn_recv_taken(const struct txn_engine *vw, u32 v)
 {
+	const struct txn_engine *e = txn_trusted(vw);
+
 	return e->ledger->taken && v < e->n && txn_bit(e->ledger->taken->recv, v);
 }
 

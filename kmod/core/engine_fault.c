@@ -12,19 +12,25 @@
  */
 #include "engine_impl.h"
 
-bool txn_link_down(const struct txn_engine *e, u32 link)
+bool txn_link_down(const struct txn_engine *vw, u32 link)
 {
+	const struct txn_engine *e = txn_trusted(vw);
+
 	return link < e->g->links && txn_bit(e->ledger->down, link);
 }
 
-u32 txn_engine_links_down(const struct txn_engine *e)
+u32 txn_engine_links_down(const struct txn_engine *vw)
 {
+	const struct txn_engine *e = txn_trusted(vw);
+
 	return e->ledger->ndown;
 }
 
 /* A schedule's own copy of the links down, for its searches (paths.c's P.down). */
-void txn_engine_copy_down(const struct txn_engine *e, u64 *to)
+void txn_engine_copy_down(const struct txn_engine *vw, u64 *to)
 {
+	const struct txn_engine *e = txn_trusted(vw);
+
 	memcpy(to, e->ledger->down, (e->g->links + 63) / 64 * sizeof(u64));
 }
 
@@ -62,12 +68,13 @@ static int fault_fail(struct txn_engine *e, u32 node, u32 pkt, u32 link, const c
 /* Every queued packet taken off its queue, in link order, chained through pk[].next. */
 static u32 unqueue_all(struct txn_engine *e)
 {
+	struct txn_engine *vw = txn_view_of(e);
 	struct txn_pkt *pk = e->ledger->pk;
 	u32 head = TXN_NONE, tail = TXN_NONE, l, pkt;
 
 	for (l = txn_next_active(e, 0); l != TXN_NONE; l = txn_next_active(e, l + 1)) {
 		for (;;) {
-			pkt = e->pq_keys ? txn_pq_pop_max(e, l) : txn_q_pop(e, l);
+			pkt = e->pq_keys ? txn_pq_pop_max(vw, l) : txn_q_pop(vw, l);
 			if (pkt == TXN_NONE)
 				break;
 			pk[pkt].next = TXN_NONE;
@@ -85,6 +92,7 @@ static u32 unqueue_all(struct txn_engine *e)
 static int requeue_all(struct txn_engine *e, u32 first_down)
 {
 	struct txn_ledger *ledger = e->ledger;
+	struct txn_engine *vw = txn_view_of(e);
 	const struct txn_graph *g = e->g;
 	struct txn_pkt *pk = ledger->pk;
 	u32 pkt, next, v, l, key;
@@ -93,7 +101,7 @@ static int requeue_all(struct txn_engine *e, u32 first_down)
 	for (pkt = unqueue_all(e); pkt != TXN_NONE; pkt = next) {
 		next = pk[pkt].next;
 		v = txn_loc_uncounted(ledger, pk[pkt].loc);
-		way = e->sched->way_from(e, pkt, v, txn_slot_dest(ledger, pkt));
+		way = e->sched->way_from(vw, pkt, v, txn_slot_dest(ledger, pkt));
 		l = (u32)way;
 		if (l == TXN_WAY_KEEP)
 			continue;
@@ -107,9 +115,9 @@ static int requeue_all(struct txn_engine *e, u32 first_down)
 		if (l < g->links && g->src[l] == v && !txn_bit(ledger->down, l)) {
 			key = (u32)(way >> 32);
 			if (e->pq_keys)
-				txn_pq_push(e, l, key < e->pq_keys ? key : e->pq_keys - 1, pkt);
+				txn_pq_push(vw, l, key < e->pq_keys ? key : e->pq_keys - 1, pkt);
 			else
-				txn_q_push(e, l, pkt);
+				txn_q_push(vw, l, pkt);
 			continue;
 		}
 		if (l != TXN_NO_LINK)
@@ -122,8 +130,8 @@ static int requeue_all(struct txn_engine *e, u32 first_down)
 		ledger->dropped++;
 		e->lost[e->nlost++] = pkt;
 	}
-	e->dropped = ledger->dropped;
-	return 0;
+	txn_engine_mirror(e);
+	return txn_view_check(e, ledger->tick);
 }
 
 static const char *reroute_refusal(int err)
@@ -173,7 +181,7 @@ int txn_engine_set_down(struct txn_engine *e, const u64 *down)
 	if (went_down == TXN_NONE)
 		went_down = any;
 	/* Sorted queues keep their own order: the schedules that use them are fixed ones. */
-	if (!e->sched->reroute || !e->sched->way_from || e->ahead) {
+	if (!e->sched->reroute || !e->sched->way_from || ledger->q.ahead) {
 		if (went_down == TXN_NONE)
 			return 0;	/* links came back: a fixed schedule goes on as it was */
 		return fault_fail(e, g->src[went_down], TXN_NONE, went_down,
@@ -181,7 +189,7 @@ int txn_engine_set_down(struct txn_engine *e, const u64 *down)
 	}
 	ret = txn_engine_charge_reroute(e);
 	if (!ret)
-		ret = e->sched->reroute(e);
+		ret = e->sched->reroute(txn_view_of(e));
 	if (ret)
 		return fault_fail(e, went_down == TXN_NONE ? TXN_NONE : g->src[went_down], TXN_NONE,
 				  went_down, reroute_refusal(ret));

@@ -62,9 +62,52 @@ enum txn_dest_by {
 	TXN_DEST_SLOT,		/* slot mod n */
 };
 
+/*
+ * The per-link queues, as the engine writes them; struct txn_engine has
+ * the arrays a schedule reads, as pointers to const.
+ */
+struct txn_lane_keys {
+	u32 head, tail;
+};
+
+struct txn_queues {
+	u32 *qhead, *qtail;		/* FIFO per out-link */
+	u32 *pq;			/* pq_keys * links: each bucket's head */
+	u64 *pq_bits;			/* per link: bit k set while bucket k holds packets */
+	/*
+	 * per vertex, where some vertex has more than TXN_WIDE_PORTS links
+	 * (else NULL): at least the largest pq_bits of its links, raised by
+	 * every push, exact after a single-port pick weighed them all
+	 */
+	u64 *pq_node_max;
+	u32 *pq_len;			/* per link: packets on its priority or sorted queue */
+	u32 *ahead, *atail;		/* per link: the arrivals' lane of a sorted queue */
+	struct txn_lane_keys *sqk;	/* per link and lane (own, arrivals): their keys */
+	u64 *active;			/* bit per link: something queued on it */
+	u64 *active_sum;		/* bit per word of active[]: not all zero */
+	u32 *qlen, *qmax;		/* per vertex */
+};
+
 struct txn_ledger {
+	/*
+	 * What schedules are handed, instead of the caller's struct txn_engine
+	 * (the owner): a copy the engine refreshes before it calls the schedule
+	 * and compares after (txn_view_check()).  The engine reads only the
+	 * owner, which no schedule is given, and finds the owner from a view by
+	 * where the view lives, not by any pointer a schedule could rewrite.
+	 */
+	struct txn_engine view;
+	struct txn_engine expect;	/* what the view must be, field by field to v */
+	struct txn_engine *owner;
+	struct txn_queues q;
+	/*
+	 * The view's graph: the caller's numbers, and a copy of its arrays
+	 * (gfirst, gsrc, gdst, grev, gline), so that a schedule writing them
+	 * misleads only itself; the engine checks moves against the caller's.
+	 */
+	struct txn_graph graph;
+	u32 *gfirst, *gsrc, *gdst, *grev, *gline;
 	struct txn_run_params p;	/* the engine's own copy, values -> vals */
-	struct txn_run_params pub;	/* what e->p must still be */
 	u32 kind;			/* enum txn_kind */
 	bool tagged;			/* combining: packets belong to one result */
 	bool copies;			/* txn_copy() allowed */
@@ -73,7 +116,7 @@ struct txn_ledger {
 	u32 nmsgs;			/* broadcast: messages */
 	u64 tick, delivered, expected, transmissions, copies_made, merges, injected;
 	u64 progress_tick, stall_limit;
-	u64 salt;			/* contributor hashes */
+	u64 salt;			/* contributor hashes: the run's secret, from the RNG */
 
 	u8 *payload;			/* per slot, p.payload bytes */
 	struct txn_pkt *pk;		/* per slot */
@@ -85,7 +128,7 @@ struct txn_ledger {
 
 	u64 *stamp;			/* per link: last tick it carried a packet */
 	u64 *sent_at, *recv_at;		/* per vertex, single-port */
-	u32 *arrivals;			/* moves that ended at a relay this tick */
+	struct txn_move *arrivals;	/* moves that ended at a relay this tick, as checked */
 	struct txn_landed *landed;	/* ... with onward(): the packets, for onward_all() */
 
 	u32 *recvd;			/* per processor: packets received */
@@ -110,9 +153,38 @@ struct txn_ledger {
 };
 
 int txn_violate(struct txn_engine *e, u64 tick, u32 node, u32 pkt, const char *rule);
+
+/*
+ * The owner of @view, the struct txn_engine a schedule was handed: found
+ * by the view's place in its ledger, so that nothing a schedule writes
+ * leads the engine anywhere else.  Every function a schedule may call
+ * starts here; one given the owner itself must not.
+ */
+static inline struct txn_engine *txn_trusted(const struct txn_engine *view)
+{
+	const char *at = (const char *)view - offsetof(struct txn_ledger, view);
+
+	return ((const struct txn_ledger *)at)->owner;
+}
+
+/* The view of owner @e: what the engine hands the schedule. */
+static inline struct txn_engine *txn_view_of(const struct txn_engine *e)
+{
+	return &e->ledger->view;
+}
+
+/*
+ * After the engine changed what a view shows (not its counters, which
+ * txn_engine_mirror() keeps): the view made what the owner is, the
+ * schedule's own fields (nmoves, priv, sched_state) left as they are.
+ * After the schedule ran: the view compared with what it must be; a
+ * field the schedule wrote fails the run, naming it.  0 or -EPROTO.
+ */
+void txn_view_refresh(struct txn_engine *e);
+int txn_view_check(struct txn_engine *e, u64 t);
+/* At the end: whether the view's graph is still the network's (O(links)): 0 or -EPROTO. */
+int txn_view_check_graph(struct txn_engine *e, u64 t);
 int txn_engine_charge_reroute(struct txn_engine *e);
-/* A scheduler that wrote e->p or the mirrored counters: -EPROTO. */
-int txn_check_untouched(struct txn_engine *e, u64 t);
 
 /* Hash of contributor @i, which seals its inputs (enum txn_dest_by). */
 static inline u64 txn_contrib_hash(const struct txn_ledger *ledger, u32 i)
@@ -129,6 +201,9 @@ static inline u32 txn_mod(u32 a, u64 mul, u32 d)
 {
 	return (u32)mul_u64_u64_shr(mul * a, d, 64);
 }
+
+/* Where slot @pkt's packet came from: txn_pkt_src() of the owner. */
+u32 txn_slot_src(const struct txn_engine *e, u32 pkt);
 
 /* Where a combining slot's packet is bound (enum txn_dest_by). */
 u32 txn_sum_dest(const struct txn_ledger *ledger, u32 pkt);
@@ -281,8 +356,14 @@ int txn_engine_alloc_run(struct txn_engine *e, const struct txn_graph *g,
 int txn_engine_alloc_open(struct txn_engine *e, const struct txn_graph *g,
 			  const struct txn_sched *s, const struct txn_run_params *p, u32 slots);
 
-/* The engine's counters copied where schedulers and the shell may read them. */
+/*
+ * The engine's counters copied where the shell and schedules read them,
+ * and into what the view must be: only once the view was checked, since
+ * this overwrites what a schedule may have written to its copies.  The
+ * second, mid-tick, for the schedule alone, adds what changed instead.
+ */
 void txn_engine_mirror(struct txn_engine *e);
+void txn_view_mirror(struct txn_engine *e);
 
 /* The rule a test asked the engine to break this tick (engine_break.c). */
 void txn_inject_fault(struct txn_engine *e);

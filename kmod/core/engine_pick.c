@@ -224,16 +224,22 @@ static __always_inline u32 send_single_words(const struct txn_pick *p, const str
 	return n;
 }
 
-void txn_pq_send_tops_single(struct txn_engine *e, u32 from, u64 *recv)
+void txn_pq_send_tops_single(struct txn_engine *vw, u32 from, u64 *recv)
 {
+	struct txn_engine *e = txn_trusted(vw);
 	const struct txn_qs q = qs_of(e);
 	const struct txn_pick p = {
 		.dst = e->g->dst, .recv = recv, .moves = e->moves, .max = e->max_moves,
 		.t = e->tick + 1,
 	};
 	struct txn_pkt *pk = e->ledger->pk;
-	u32 n = e->nmoves;
+	u32 n = vw->nmoves;
 
+	if (!e->pq_keys) {
+		txn_violate(e, e->tick + 1, TXN_NONE, TXN_NONE,
+			    "a queue of a kind this run does not have: the scheduler made it up");
+		return;
+	}
 	/* from a node's first link: no node is cut in two, weighed in both halves */
 	from = from < q.links ? e->g->first[q.src[from]] : 0;
 	/* the common degrees, their loops unrolled */
@@ -256,5 +262,5 @@ void txn_pq_send_tops_single(struct txn_engine *e, u32 from, u64 *recv)
 		n = send_single(e, &p, &q, pk, 0, from, n);
 		break;
 	}
-	e->nmoves = n;
+	vw->nmoves = n;
 }

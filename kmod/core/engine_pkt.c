@@ -17,7 +17,7 @@ static bool live(const struct txn_engine *e, u32 pkt)
 	return loc != TXN_LOC_GONE && loc != TXN_LOC_FREE;
 }
 
-u32 txn_pkt_loc(const struct txn_engine *e, u32 pkt)
+static u32 pkt_loc(const struct txn_engine *e, u32 pkt)
 {
 	return live(e, pkt) ? txn_loc_vertex(e->ledger, e->ledger->pk[pkt].loc) : TXN_NONE;
 }
@@ -29,18 +29,22 @@ u32 txn_sum_dest(const struct txn_ledger *ledger, u32 pkt)
 	return ledger->dest_by == TXN_DEST_ROOT ? ledger->p.root : TXN_NONE;
 }
 
-u32 txn_pkt_dst(const struct txn_engine *e, u32 pkt)
+u32 txn_pkt_dst(const struct txn_engine *vw, u32 pkt)
 {
+	const struct txn_engine *e = txn_trusted(vw);
+
 	if (pkt >= e->npkts || e->ledger->pk[pkt].loc == TXN_LOC_FREE)
 		return TXN_NONE;
 	return txn_slot_dest(e->ledger, pkt);
 }
 
-u32 txn_pkt_src(const struct txn_engine *e, u32 pkt)
+u32 txn_slot_src(const struct txn_engine *e, u32 pkt)
 {
 	const struct txn_ledger *ledger = e->ledger;
 	u32 r = ledger->p.root;
 
+	if (pkt >= e->npkts)
+		return TXN_NONE;
 	if (ledger->src)
 		return ledger->src[pkt];
 	switch (ledger->kind) {
@@ -58,18 +62,32 @@ u32 txn_pkt_src(const struct txn_engine *e, u32 pkt)
 	return TXN_NONE;
 }
 
-void txn_pkt_prefetch(const struct txn_engine *e, u32 pkt)
+u32 txn_pkt_loc(const struct txn_engine *vw, u32 pkt)
 {
+	return pkt_loc(txn_trusted(vw), pkt);
+}
+
+u32 txn_pkt_src(const struct txn_engine *vw, u32 pkt)
+{
+	return txn_slot_src(txn_trusted(vw), pkt);
+}
+
+void txn_pkt_prefetch(const struct txn_engine *vw, u32 pkt)
+{
+	const struct txn_engine *e = txn_trusted(vw);
+
 	if (pkt < e->npkts)
 		txn_slot_prefetch(e->ledger, pkt);
 }
 
-u32 txn_pkt_count(const struct txn_engine *e, u32 pkt)
+u32 txn_pkt_count(const struct txn_engine *vw, u32 pkt)
 {
+	const struct txn_engine *e = txn_trusted(vw);
+
 	return e->ledger->part_hi && live(e, pkt) ? txn_slot_count(e->ledger, pkt) : 0;
 }
 
-bool txn_has_msg(const struct txn_engine *e, u32 node, u32 msg)
+static bool has_msg(const struct txn_engine *e, u32 node, u32 msg)
 {
 	const struct txn_ledger *ledger = e->ledger;
 
@@ -77,8 +95,14 @@ bool txn_has_msg(const struct txn_engine *e, u32 node, u32 msg)
 	       txn_bit(ledger->have, (u64)msg * e->n + node);
 }
 
-u32 txn_result_missing(const struct txn_engine *e, u32 node)
+bool txn_has_msg(const struct txn_engine *vw, u32 node, u32 msg)
 {
+	return has_msg(txn_trusted(vw), node, msg);
+}
+
+u32 txn_result_missing(const struct txn_engine *vw, u32 node)
+{
+	const struct txn_engine *e = txn_trusted(vw);
 	const struct txn_ledger *ledger = e->ledger;
 
 	if (!ledger->res || node >= e->n)
@@ -144,25 +168,29 @@ static u32 take_slot(struct txn_engine *e, u32 node, u32 pkt)
 	u32 c = ledger->free;
 
 	if (c == TXN_NONE) {
-		txn_violate(e, now(e), node == TXN_NONE ? txn_pkt_loc(e, pkt) : node, pkt,
+		txn_violate(e, now(e), node == TXN_NONE ? pkt_loc(e, pkt) : node, pkt,
 			    "no free packet slot: more copies alive than the operation allows");
 		return TXN_NONE;
 	}
 	ledger->free = ledger->pk[c].tag;
 	ledger->copies_made++;
-	e->copies++;		/* by what changed: a schedule's own write stays visible */
+	/* by what changed, in both: a schedule's own write to its view stays visible */
+	e->copies++;
+	e->ledger->expect.copies++;
+	txn_view_of(e)->copies++;
 	return c;
 }
 
-u32 txn_copy(struct txn_engine *e, u32 pkt)
+u32 txn_copy(struct txn_engine *vw, u32 pkt)
 {
+	struct txn_engine *e = txn_trusted(vw);
 	struct txn_ledger *ledger = e->ledger;
 	u32 c;
 
 	if (e->failed)
 		return TXN_NONE;
 	if (!ledger->copies) {
-		txn_violate(e, now(e), txn_pkt_loc(e, pkt), pkt,
+		txn_violate(e, now(e), pkt_loc(e, pkt), pkt,
 			    "copy in an operation that forbids copies");
 		return TXN_NONE;
 	}
@@ -192,8 +220,9 @@ u32 txn_copy(struct txn_engine *e, u32 pkt)
  * (txn_drop_copy()).  The ledger says whether it has the message; the
  * payload is the message's own, written here.
  */
-u32 txn_copy_msg(struct txn_engine *e, u32 node, u32 msg)
+u32 txn_copy_msg(struct txn_engine *vw, u32 node, u32 msg)
 {
+	struct txn_engine *e = txn_trusted(vw);
 	struct txn_ledger *ledger = e->ledger;
 	u32 c;
 
@@ -210,7 +239,7 @@ u32 txn_copy_msg(struct txn_engine *e, u32 node, u32 msg)
 			    "no such processor or message: the scheduler made it up");
 		return TXN_NONE;
 	}
-	if (!txn_has_msg(e, node, msg)) {
+	if (!has_msg(e, node, msg)) {
 		txn_violate(e, now(e), node, TXN_NONE,
 			    "a message copied afresh at a processor that never received it");
 		return TXN_NONE;
@@ -230,19 +259,20 @@ u32 txn_copy_msg(struct txn_engine *e, u32 node, u32 msg)
  * processor keeps the message (the ledger has it so), the network frees
  * the slot.  The copy must be on no queue.
  */
-int txn_drop_copy(struct txn_engine *e, u32 pkt)
+int txn_drop_copy(struct txn_engine *vw, u32 pkt)
 {
+	struct txn_engine *e = txn_trusted(vw);
 	struct txn_ledger *ledger = e->ledger;
 
 	if (e->failed)
 		return -EPROTO;
 	if (ledger->kind != TXN_BROADCAST)
-		return txn_violate(e, now(e), txn_pkt_loc(e, pkt), pkt,
+		return txn_violate(e, now(e), pkt_loc(e, pkt), pkt,
 				   "a packet dropped in an operation that is not a broadcast");
 	if (held(e, pkt, "a switch cannot drop a copy: no processor there has its message"))
 		return -EPROTO;
 	if (!txn_copy_spare(ledger, e->n, pkt))
-		return txn_violate(e, now(e), txn_pkt_loc(e, pkt), pkt,
+		return txn_violate(e, now(e), pkt_loc(e, pkt), pkt,
 				   "dropped a packet that was still needed");
 	txn_slot_free(ledger, pkt);
 	return 0;
@@ -256,8 +286,9 @@ static inline bool same_result(const struct txn_ledger *ledger, u32 a, u32 b)
 	return txn_slot_dest(ledger, a) == txn_slot_dest(ledger, b);
 }
 
-int txn_merge(struct txn_engine *e, u32 into, u32 from)
+int txn_merge(struct txn_engine *vw, u32 into, u32 from)
 {
+	struct txn_engine *e = txn_trusted(vw);
 	struct txn_ledger *ledger = e->ledger;
 	struct txn_pkt *pk = ledger->pk;
 	u32 loc, at, cbits, count;
@@ -265,7 +296,7 @@ int txn_merge(struct txn_engine *e, u32 into, u32 from)
 	if (e->failed)
 		return -EPROTO;
 	if (ledger->kind != TXN_COMBINE)
-		return txn_violate(e, now(e), txn_pkt_loc(e, into), from,
+		return txn_violate(e, now(e), pkt_loc(e, into), from,
 				   "merge in an operation that does not combine");
 	if (held(e, into, "a switch cannot combine") || held(e, from, "a switch cannot combine"))
 		return -EPROTO;
@@ -295,6 +326,8 @@ int txn_merge(struct txn_engine *e, u32 into, u32 from)
 		txn_slot_free(ledger, from);
 	ledger->merges++;
 	e->merges++;
+	e->ledger->expect.merges++;
+	txn_view_of(e)->merges++;
 	return 0;
 }
 
@@ -314,15 +347,16 @@ int txn_fold_part(struct txn_engine *e, u64 t, u32 node, u32 pkt)
 	return 0;
 }
 
-int txn_fold(struct txn_engine *e, u32 pkt)
+int txn_fold(struct txn_engine *vw, u32 pkt)
 {
+	struct txn_engine *e = txn_trusted(vw);
 	struct txn_ledger *ledger = e->ledger;
 	u32 loc;
 
 	if (e->failed)
 		return -EPROTO;
 	if (ledger->kind != TXN_COMBINE || ledger->tagged)
-		return txn_violate(e, now(e), txn_pkt_loc(e, pkt), pkt,
+		return txn_violate(e, now(e), pkt_loc(e, pkt), pkt,
 				   "fold in an operation whose packets are folded on arrival");
 	if (held(e, pkt, "a switch has no result to fold into"))
 		return -EPROTO;
@@ -330,6 +364,8 @@ int txn_fold(struct txn_engine *e, u32 pkt)
 	if (txn_fold_part(e, now(e), loc, pkt))
 		return -EPROTO;
 	e->delivered += txn_slot_count(ledger, pkt);
+	e->ledger->expect.delivered += txn_slot_count(ledger, pkt);
+	txn_view_of(e)->delivered += txn_slot_count(ledger, pkt);
 	txn_slot_free(ledger, pkt);
 	return 0;
 }

@@ -26,11 +26,13 @@ struct txn_qs {
 
 static __always_inline struct txn_qs qs_of(const struct txn_engine *e)
 {
+	const struct txn_queues *eq = &e->ledger->q;
+
 	return (struct txn_qs){
-		.qhead = e->qhead, .qtail = e->qtail, .pq = e->pq, .pq_len = e->pq_len,
-		.qlen = e->qlen, .qmax = e->qmax, .pq_bits = e->pq_bits,
-		.pq_node_max = e->pq_node_max, .active = e->active,
-		.active_sum = e->active_sum, .src = e->g->src, .links = e->g->links,
+		.qhead = eq->qhead, .qtail = eq->qtail, .pq = eq->pq, .pq_len = eq->pq_len,
+		.qlen = eq->qlen, .qmax = eq->qmax, .pq_bits = eq->pq_bits,
+		.pq_node_max = eq->pq_node_max, .active = eq->active,
+		.active_sum = eq->active_sum, .src = e->g->src, .links = e->g->links,
 	};
 }
 
@@ -203,7 +205,7 @@ static __always_inline void lane_head_key(const struct txn_engine *e, u32 head, 
 					  struct txn_lane_keys *lk)
 {
 	if (lk->head == TXN_SQ_LATER)
-		lk->head = e->sched->sq_key(e, link, txn_slot_dest(e->ledger, head));
+		lk->head = e->sched->sq_key(txn_view_of(e), link, txn_slot_dest(e->ledger, head));
 }
 
 /*
@@ -245,16 +247,20 @@ static __always_inline void lane_insert(const struct txn_engine *e, struct txn_p
 static __always_inline void sq_push_key(const struct txn_engine *e, const struct txn_qs *q,
 					struct txn_pkt *pk, u32 link, u32 pkt, u32 k)
 {
-	lane_insert(e, pk, &e->ahead[link], &e->atail[link], &e->sqk[2 * link + 1], link, pkt, k);
+	const struct txn_queues *eq = &e->ledger->q;
+
+	lane_insert(e, pk, &eq->ahead[link], &eq->atail[link], &eq->sqk[2 * link + 1], link, pkt,
+		    k);
 	queued(q, link);
 }
 
 static __always_inline u32 sq_pop(struct txn_engine *e, const struct txn_qs *q,
 				  struct txn_pkt *pk, u32 link)
 {
-	u32 own = e->qhead[link], got = e->ahead[link], pkt;
-	u32 *head = &e->qhead[link], *tail = &e->qtail[link];
-	struct txn_lane_keys *lk = &e->sqk[2 * link];
+	const struct txn_queues *eq = &e->ledger->q;
+	u32 own = eq->qhead[link], got = eq->ahead[link], pkt;
+	u32 *head = &eq->qhead[link], *tail = &eq->qtail[link];
+	struct txn_lane_keys *lk = &eq->sqk[2 * link];
 
 	if (own == TXN_NONE && got == TXN_NONE)
 		return TXN_NONE;
@@ -264,8 +270,8 @@ static __always_inline u32 sq_pop(struct txn_engine *e, const struct txn_qs *q,
 	}
 	/* ties: the packet that was there first */
 	if (own == TXN_NONE || (got != TXN_NONE && lk[1].head > lk[0].head)) {
-		head = &e->ahead[link];
-		tail = &e->atail[link];
+		head = &eq->ahead[link];
+		tail = &eq->atail[link];
 		lk++;
 	}
 	pkt = *head;

@@ -65,7 +65,6 @@ static void start_unicast(struct txn_engine *e)
 		 */
 		memcpy(ledger->dests, ledger->p.dests, n * sizeof(u32));
 		ledger->p.dests = ledger->dests;
-		ledger->pub.dests = NULL;
 		e->p.dests = NULL;
 		ledger->expected = 0;
 		for (src = 0; src < n; src++) {
@@ -80,7 +79,7 @@ static void start_unicast(struct txn_engine *e)
 	if (!ledger->p.payload)
 		return;
 	for (pkt = 0; pkt < e->npkts; pkt++) {
-		src = txn_pkt_src(e, pkt);
+		src = txn_slot_src(e, pkt);
 		dst = ledger->pk[pkt].tag;
 		fill_payload(e, pkt, src, dst);
 		if (!(pkt & 4095))
@@ -135,7 +134,6 @@ static int start_combine(struct txn_engine *e)
 		memcpy(ledger->vals, ledger->p.values,
 		       txn_op_nvalues(ledger->p.op, n) * sizeof(s64));
 		ledger->p.values = ledger->vals;
-		ledger->pub.values = ledger->vals;
 		e->p.values = ledger->vals;
 	}
 	ledger->tagged = ledger->p.op == TXNET_OP_ACCUMULATE ||
@@ -176,11 +174,9 @@ static int start_combine(struct txn_engine *e)
 	return 0;
 }
 
-/* The engine's counters as schedulers and the shell may read them. */
-void txn_engine_mirror(struct txn_engine *e)
+/* The engine's counters where @e's reader looks. */
+static void mirror_into(const struct txn_ledger *ledger, struct txn_engine *e)
 {
-	const struct txn_ledger *ledger = e->ledger;
-
 	e->tick = ledger->tick;
 	e->delivered = ledger->delivered;
 	e->expected = ledger->expected;
@@ -189,6 +185,49 @@ void txn_engine_mirror(struct txn_engine *e)
 	e->merges = ledger->merges;
 	e->injected = ledger->injected;
 	e->dropped = ledger->dropped;
+}
+
+/* What changed in the counters since what the view must be was last told, added to both. */
+#define MIRROR_DELTA(x, v, field, now) do {	\
+	u64 d_ = (now) - (x)->field;		\
+						\
+	(x)->field += d_;			\
+	(v)->field += d_;			\
+} while (0)
+
+void txn_view_mirror(struct txn_engine *e)
+{
+	const struct txn_ledger *l = e->ledger;
+	struct txn_engine *x = &e->ledger->expect, *v = &e->ledger->view;
+
+	/*
+	 * By what changed, not by what is: between two checks a schedule's
+	 * write to its copies stays visible (engine_view.c).
+	 */
+	MIRROR_DELTA(x, v, tick, l->tick);
+	MIRROR_DELTA(x, v, delivered, l->delivered);
+	MIRROR_DELTA(x, v, expected, l->expected);
+	MIRROR_DELTA(x, v, transmissions, l->transmissions);
+	MIRROR_DELTA(x, v, copies, l->copies_made);
+	MIRROR_DELTA(x, v, merges, l->merges);
+	MIRROR_DELTA(x, v, injected, l->injected);
+	MIRROR_DELTA(x, v, dropped, l->dropped);
+	v->ndone = e->ndone;
+	v->nlost = e->nlost;
+}
+
+/*
+ * The engine's counters as the shell (the owner) and the schedule (its
+ * view) read them: only once the view was checked, since this overwrites
+ * what the schedule may have written to its copies.
+ */
+void txn_engine_mirror(struct txn_engine *e)
+{
+	mirror_into(e->ledger, e);
+	mirror_into(e->ledger, &e->ledger->expect);
+	mirror_into(e->ledger, &e->ledger->view);
+	e->ledger->view.ndone = e->ndone;
+	e->ledger->view.nlost = e->nlost;
 }
 
 /*
@@ -250,22 +289,22 @@ int txn_engine_init(struct txn_engine *e, const struct txn_graph *g,
 		ret = start_down(e, p->down);
 	if (!ret && e->ledger->ndown)
 		ret = txn_engine_charge_reroute(e);
-	if (!ret)
-		ret = s->start(e);
+	if (!ret) {
+		txn_view_refresh(e);
+		ret = s->start(txn_view_of(e));
+	}
 	if (ret) {
 		txn_engine_free(e);
 		return ret;
 	}
+	/* A schedule that wrote what is not its own while starting fails its first tick. */
+	txn_view_check(e, 0);
 	/* The caller's arrays may go once the run is set up. */
 	e->p.config_rows = NULL;
 	e->ledger->p.config_rows = NULL;
-	e->ledger->pub.config_rows = NULL;
 	e->p.down = NULL;
 	e->ledger->p.down = NULL;
-	e->ledger->pub.down = NULL;
-	/* A schedule that wrote e->p or the counters while starting fails its first tick. */
-	txn_check_untouched(e, 0);
-	txn_engine_mirror(e);
+	txn_view_refresh(e);
 	return 0;
 }
 
@@ -306,10 +345,18 @@ int txn_engine_init_open(struct txn_engine *e, const struct txn_graph *g,
 		return ret;
 	e->ledger->kind = TXN_UNICAST;
 	free_from(e, 0);
-	ret = s->start(e);
+	txn_view_refresh(e);
+	ret = s->start(txn_view_of(e));
 	if (ret)
 		txn_engine_free(e);
+	else
+		txn_view_check(e, 0);
 	return ret;
+}
+
+struct txn_engine *txn_engine_view(struct txn_engine *e)
+{
+	return txn_view_of(e);
 }
 
 int txn_engine_inject(struct txn_engine *e, u32 src, u32 dst, const void *data, u32 len)
@@ -330,7 +377,9 @@ int txn_engine_inject(struct txn_engine *e, u32 src, u32 dst, const void *data, 
 	if (len)
 		memcpy(ledger->payload + (size_t)pkt * ledger->p.payload, data, len);
 	ledger->sum[pkt] = txn_checksum(ledger->payload + (size_t)pkt * ledger->p.payload, len);
-	ret = e->sched->inject(e, pkt);
+	ret = e->sched->inject(txn_view_of(e), pkt);
+	if (!ret && txn_view_check(e, ledger->tick))
+		ret = -EPROTO;
 	if (ret) {
 		txn_slot_free(ledger, pkt);
 		return ret;
@@ -355,5 +404,6 @@ void txn_engine_set_port_model(struct txn_engine *e, u32 port_model)
 {
 	e->p.port_model = port_model;
 	e->ledger->p.port_model = port_model;
-	e->ledger->pub.port_model = port_model;
+	e->ledger->view.p.port_model = port_model;
+	e->ledger->expect.p.port_model = port_model;
 }

@@ -24,7 +24,8 @@ static __always_inline int move_all(struct txn_engine *e, u64 t, u32 *narr, cons
 	const u32 cbits = counted ? ledger->cbits : 0;
 	const bool single = single_ported(e);
 	struct txn_pkt *pk = ledger->pk;
-	u32 *arrivals = ledger->arrivals, *recvd = ledger->recvd;
+	struct txn_move *arrivals = ledger->arrivals;
+	u32 *recvd = ledger->recvd;
 	const struct txn_move *moves = e->moves;
 	const u32 nmoves = e->nmoves;
 	u64 *hops = ledger->hops;
@@ -49,7 +50,8 @@ static __always_inline int move_all(struct txn_engine *e, u64 t, u32 *narr, cons
 				got++;
 			} else {
 				pk[pkt].loc = to | txn_loc_mark(t);
-				arrivals[na++] = i;
+				arrivals[na].pkt = pkt;
+				arrivals[na++].link = link;
 			}
 			continue;
 		}
@@ -57,8 +59,10 @@ static __always_inline int move_all(struct txn_engine *e, u64 t, u32 *narr, cons
 		ret = arrive_at(e, t, pkt, to);
 		if (ret < 0)
 			break;
-		if (ret)
-			arrivals[na++] = i;
+		if (ret) {
+			arrivals[na].pkt = pkt;
+			arrivals[na++].link = link;
+		}
 	}
 	*narr = na;
 	ledger->transmissions += n;
@@ -109,18 +113,19 @@ static __always_inline u32 way_key(u64 way, u32 keys)
 static __always_inline int send_on(struct txn_engine *e, u64 t, u32 narr, const int prio)
 {
 	txn_onward_fn *onward = e->sched->onward;
+	const struct txn_engine *vw = txn_view_of(e);
 	const struct txn_graph *g = e->g;
 	const struct txn_qs q = qs_of(e);
 	struct txn_pkt *pk = e->ledger->pk;
-	const u32 *arrivals = e->ledger->arrivals;
+	const struct txn_move *arrivals = e->ledger->arrivals;
 	u32 i, next;
 	u64 way;
 
 	for (i = 0; i < narr; i++) {
-		struct txn_move *m = &e->moves[arrivals[i]];
+		const struct txn_move *m = &arrivals[i];
 
 		pk[m->pkt].loc = g->dst[m->link];
-		way = onward(e, m->pkt, m->link, pk[m->pkt].tag);
+		way = onward(vw, m->pkt, m->link, pk[m->pkt].tag);
 		if (!way_link(way, g->links, &next))
 			return txn_violate(e, t, g->dst[m->link], m->pkt, "no such link");
 		if (prio == 2) {
@@ -165,7 +170,8 @@ static __always_inline int land(struct txn_engine *e, u64 t, u32 *sent, u32 *got
 	const u32 nmoves = e->nmoves;
 	struct txn_pkt *pk = ledger->pk;
 	struct txn_landed *landed = ledger->landed;
-	u32 *recvd = ledger->recvd, *qlen = e->qlen, *qmax = e->qmax, mark = txn_loc_mark(t);
+	u32 *recvd = ledger->recvd, *qlen = ledger->q.qlen, *qmax = ledger->q.qmax;
+	u32 mark = txn_loc_mark(t);
 	u32 i, pkt, link, to = 0, home = 0, n = 0;
 	int ret = 0;
 
@@ -280,23 +286,6 @@ static noinline void raise_landed(struct txn_engine *e, u32 n)
 		raise_node_max(&q, (u32)e->ways[i]);
 }
 
-/* A scheduler may read e->p and the counters; one that wrote them fails. */
-int txn_check_untouched(struct txn_engine *e, u64 t)
-{
-	const struct txn_ledger *ledger = e->ledger;
-
-	if (memcmp(&e->p, &ledger->pub, sizeof(e->p)))
-		return txn_violate(e, t, TXN_NONE, TXN_NONE,
-				   "the scheduler rewrote the run's parameters");
-	if (e->tick != ledger->tick || e->delivered != ledger->delivered ||
-	    e->expected != ledger->expected || e->transmissions != ledger->transmissions ||
-	    e->injected != ledger->injected || e->copies != ledger->copies_made ||
-	    e->merges != ledger->merges || e->dropped != ledger->dropped)
-		return txn_violate(e, t, TXN_NONE, TXN_NONE,
-				   "the scheduler rewrote the engine's counters");
-	return 0;
-}
-
 void txn_engine_record(struct txn_engine *e, struct txn_series *s)
 {
 	e->ledger->series = s;
@@ -314,11 +303,10 @@ static int tick_end(struct txn_engine *e, u64 t, u64 before);
 static void hint_arrivals(const struct txn_engine *e, u32 i)
 {
 	struct txn_ledger *ledger = e->ledger;
-	const struct txn_move *m = e->moves;
-	const u32 *a = ledger->arrivals + i;
+	const struct txn_move *a = ledger->arrivals + i;
 
-	txn_slot_prefetch(ledger, m[a[3 * ARRIVE_AHEAD]].pkt);
-	if (!e->sched->arrive_ahead(e, &m[a[2 * ARRIVE_AHEAD]], &m[a[ARRIVE_AHEAD]]))
+	txn_slot_prefetch(ledger, a[3 * ARRIVE_AHEAD].pkt);
+	if (!e->sched->arrive_ahead(&ledger->view, &a[2 * ARRIVE_AHEAD], &a[ARRIVE_AHEAD]))
 		ledger->hints = false;
 }
 
@@ -361,24 +349,25 @@ static noinline int tick_onward(struct txn_engine *e, u64 t, u64 before)
 			      land_all(e, t, &sent, &got, &n);
 	if (ret || e->failed)
 		return -EPROTO;
+	/* Every move checked and made: the picture shows what the engine did. */
+	if (ledger->series)
+		txn_series_links(ledger->series, t, e->moves, e->nmoves);
 	if (s->onward_all) {
-		s->onward_all(e, ledger->landed, n, e->ways);
+		s->onward_all(&ledger->view, ledger->landed, n, e->ways);
 	} else {
 		for (i = 0; i < n; i++)
-			e->ways[i] = s->onward(e, ledger->landed[i].pkt, ledger->landed[i].link,
-					       ledger->landed[i].dst);
+			e->ways[i] = s->onward(&ledger->view, ledger->landed[i].pkt,
+					       ledger->landed[i].link, ledger->landed[i].dst);
 	}
 	/* before the counters move: a write of the schedule's to its copies of them shows */
-	if (e->failed || txn_check_untouched(e, t))
+	if (e->failed || txn_view_check(e, t))
 		return -EPROTO;
 	if (ahead ? queue_landed_far(e, t, n) : queue_landed_near(e, t, n))
 		return -EPROTO;
-	if (e->pq_node_max)
+	if (ledger->q.pq_node_max)
 		raise_landed(e, n);
 	ledger->transmissions += sent;
 	ledger->delivered += got;
-	if (ledger->series)
-		txn_series_links(ledger->series, t, e->moves, e->nmoves);
 	return tick_end(e, t, before);
 }
 
@@ -392,15 +381,21 @@ int txn_engine_tick(struct txn_engine *e)
 
 	if (e->failed)
 		return -EPROTO;
-	e->nmoves = 0;
 	e->ndone = 0;
-	e->sched->choose(e);
+	ledger->view.ndone = 0;
+	ledger->view.nmoves = 0;
+	e->sched->choose(&ledger->view);
 	/*
-	 * e->p and the counters are checked each time the schedule has run,
-	 * before the engine writes them again: a write in choose() (or by
-	 * anyone since the last tick) fails this tick, it is not overwritten.
+	 * The moves are the view's count of the owner's array, whose room the
+	 * engine alone knows.  The rest of the view the engine never reads:
+	 * it is checked once the schedule has run for the last time this
+	 * tick, before the tick is counted, so that a write in choose() (or
+	 * in any call of the tick) fails this tick, and nothing it wrote is
+	 * overwritten unseen: the counters the moves change are mirrored into
+	 * the view as they were into what the view must be.
 	 */
-	if (e->failed || txn_check_untouched(e, t))
+	e->nmoves = ledger->view.nmoves;
+	if (e->failed)
 		return -EPROTO;
 	if (ledger->p.fault)
 		txn_inject_fault(e);
@@ -417,8 +412,8 @@ int txn_engine_tick(struct txn_engine *e)
 	/* Every move checked and made: the picture shows what the engine did. */
 	if (ledger->series)
 		txn_series_links(ledger->series, t, e->moves, e->nmoves);
-	/* The counters as the moves left them, so that a write in arrive() stands out. */
-	txn_engine_mirror(e);
+	/* The counters as the moves left them, for arrive() to read. */
+	txn_view_mirror(e);
 	/*
 	 * Only now may arrivals join queues: nothing leaves in the tick it
 	 * arrived.  Where copies and merges may name any packet at a node,
@@ -428,36 +423,36 @@ int txn_engine_tick(struct txn_engine *e)
 	 */
 	if (ledger->kind == TXN_UNICAST && e->sched->onward && e->pq_keys) {
 		ret = send_on(e, t, narr, 1);
-	} else if (ledger->kind == TXN_UNICAST && e->sched->onward && e->sqk) {
+	} else if (ledger->kind == TXN_UNICAST && e->sched->onward && ledger->q.sqk) {
 		ret = send_on(e, t, narr, 2);
 	} else if (ledger->kind == TXN_UNICAST && e->sched->onward) {
 		ret = send_on(e, t, narr, 0);
 	} else if (ledger->kind == TXN_UNICAST) {
 		for (i = 0; i < narr; i++) {
-			struct txn_move *m = &e->moves[ledger->arrivals[i]];
+			const struct txn_move *m = &ledger->arrivals[i];
 
 			ledger->pk[m->pkt].loc = g->dst[m->link];
 			/* A schedule without arrive() keeps its own account of where packets are. */
 			if (e->sched->arrive)
-				e->sched->arrive(e, m->pkt, m->link);
+				e->sched->arrive(&ledger->view, m->pkt, m->link);
 		}
 	} else {
 		for (i = 0; i < narr; i++) {
-			struct txn_move *m = &e->moves[ledger->arrivals[i]];
+			const struct txn_move *m = &ledger->arrivals[i];
 
 			ledger->pk[m->pkt].loc = txn_loc_unmarked(ledger->pk[m->pkt].loc);
 		}
 		for (i = 0; i < narr && !e->failed; i++) {
-			struct txn_move *m = &e->moves[ledger->arrivals[i]];
+			const struct txn_move *m = &ledger->arrivals[i];
 
 			if (ledger->hints && i + 3 * ARRIVE_AHEAD < narr)
 				hint_arrivals(e, i);
 			if (txn_loc_uncounted(ledger, ledger->pk[m->pkt].loc) == g->dst[m->link] &&
 			    e->sched->arrive)
-				e->sched->arrive(e, m->pkt, m->link);
+				e->sched->arrive(&ledger->view, m->pkt, m->link);
 		}
 	}
-	if (ret || e->failed || txn_check_untouched(e, t))
+	if (ret || e->failed || txn_view_check(e, t))
 		return -EPROTO;
 	return tick_end(e, t, before);
 }

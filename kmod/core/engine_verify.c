@@ -18,7 +18,7 @@ static int verify_unicast(struct txn_engine *e)
 					   pkt, "packet never reached its destination");
 		if (!ledger->payload)
 			continue;
-		src = txn_pkt_src(e, pkt);
+		src = txn_slot_src(e, pkt);
 		b = ledger->payload + (size_t)pkt * ledger->p.payload;
 		if (!txn_payload_ok(b, ledger->p.payload, ledger->p.seed, src, ledger->pk[pkt].tag))
 			return txn_violate(e, ledger->tick, ledger->pk[pkt].tag, pkt,
@@ -138,7 +138,7 @@ int txn_engine_verify(struct txn_engine *e)
 
 	if (e->failed)
 		return -EPROTO;
-	if (txn_check_untouched(e, ledger->tick))
+	if (txn_view_check(e, ledger->tick) || txn_view_check_graph(e, ledger->tick))
 		return -EPROTO;
 	switch (ledger->kind) {
 	case TXN_UNICAST:
@@ -155,5 +155,20 @@ int txn_engine_verify(struct txn_engine *e)
 	if (ledger->delivered != ledger->expected)
 		return txn_violate(e, ledger->tick, TXN_NONE, TXN_NONE,
 				   "delivery count differs from what the operation delivers");
+	return 0;
+}
+
+/*
+ * The second line: a verified run in fewer ticks than a lower bound
+ * proven for it cannot have kept the rules, so whatever let it through
+ * is an engine failure, and the run is not a result.
+ */
+int txn_engine_check_bound(struct txn_engine *e, u64 lower)
+{
+	if (e->failed)
+		return -EPROTO;
+	if (e->ledger->tick < lower)
+		return txn_violate(e, e->ledger->tick, TXN_NONE, TXN_NONE,
+				   "below the proven lower bound: an engine failure, not a result");
 	return 0;
 }

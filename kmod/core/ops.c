@@ -82,7 +82,7 @@ static u32 log2_up(u32 n)
 	return r;
 }
 
-u64 txn_op_slots(u32 op, u32 n, u32 maxdeg)
+u64 txn_op_slots(u32 op, u32 n, u32 plinks)
 {
 	u64 s;
 
@@ -107,14 +107,17 @@ u64 txn_op_slots(u32 op, u32 n, u32 maxdeg)
 	case TXNET_OP_PREFIX_SUM:
 	case TXNET_OP_DATA_SUM:
 		/*
-		 * Partial sums alive at once: a processor's partial and one
-		 * copy for each of the ceil(log2 n) steps of a scan is what
-		 * tree and doubling schedules use, and one in flight on each of
-		 * @maxdeg links what the biswapped networks' group schedules
-		 * use (0 elsewhere: txn_slot_links()); a schedule that needs
-		 * more runs out with a clear violation.
+		 * Partial sums alive at once (the engine's rule, stated in
+		 * Documentation/txnet-engine.rst): a processor's partial and one
+		 * copy for each of the ceil(log2 n) steps of a scan, which tree
+		 * and doubling schedules keep, and one in flight on every one of
+		 * the @plinks links out of processors, which is the most a tick
+		 * can carry: so a tick in which every processor sends a copy on
+		 * each of its links (a data sum on a complete graph in one) fits.
+		 * A schedule that keeps more alive runs out with a clear
+		 * violation.
 		 */
-		s = (u64)n * (log2_up(n) + 2 + maxdeg) + 16;
+		s = (u64)n * (log2_up(n) + 2) + 16 + plinks;
 		break;
 	default:
 		return 0;
@@ -124,14 +127,7 @@ u64 txn_op_slots(u32 op, u32 n, u32 maxdeg)
 
 u32 txn_slot_links(const struct txn_graph *g)
 {
-	u32 v, d = 0;
-
-	if (!g->bsn_n)
-		return 0;
-	for (v = 0; v < g->procs; v++)
-		if (g->first[v + 1] - g->first[v] > d)
-			d = g->first[v + 1] - g->first[v];
-	return d;
+	return g->first[g->procs] - g->first[0];
 }
 
 u64 txn_op_units(u32 op, u32 n)

@@ -239,7 +239,8 @@ static int trace_recorded(struct trace *t, u32 kind, u32 k, u32 port)
 		for (i = 0; i < R->e.nmoves && !ret; i++) {
 			pkt = R->e.moves[i].pkt;
 			l = R->e.moves[i].link;
-			ret = trace_add1(t, txn_pkt_src(&R->e, pkt), txn_pkt_dst(&R->e, pkt),
+			ret = trace_add1(t, txn_pkt_src(txn_engine_view(&R->e), pkt),
+					 txn_pkt_dst(txn_engine_view(&R->e), pkt),
 					 R->g.src[l], R->g.dst[l]);
 		}
 		if (ret)

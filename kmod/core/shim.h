@@ -17,6 +17,7 @@
 #include <linux/prefetch.h>
 #include <linux/bitops.h>
 #include <linux/math64.h>
+#include <linux/random.h>
 
 /*
  * The largest array core allocates: kvmalloc() refuses more than INT_MAX
@@ -50,6 +51,15 @@ static inline void txn_cond_resched(void)
 
 #define txn_prefetch(p)	prefetch(p)
 
+/* A run's secret: from the kernel's random number generator, never from what a schedule sees. */
+static inline u64 txn_secret(void)
+{
+	u64 x;
+
+	get_random_bytes(&x, sizeof(x));
+	return x;
+}
+
 /* Bits set: the kernel's, since a builtin may need libgcc's helper, which modules lack. */
 static inline u32 txn_popcount(u32 x)
 {
@@ -65,6 +75,7 @@ static inline u32 txn_popcount(u32 x)
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/random.h>
 
 typedef uint8_t u8;
 typedef uint16_t u16;
@@ -85,6 +96,11 @@ typedef int64_t s64;
 
 #ifndef ARRAY_SIZE
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
+#endif
+
+#ifndef likely
+#define likely(x)	__builtin_expect(!!(x), 1)
+#define unlikely(x)	__builtin_expect(!!(x), 0)
 #endif
 
 #ifndef noinline
@@ -144,6 +160,16 @@ static inline void txn_cond_resched(void)
 }
 
 #define txn_prefetch(p)	__builtin_prefetch(p)
+
+/* A run's secret: getrandom(), as the kernel's get_random_bytes(). */
+static inline u64 txn_secret(void)
+{
+	u64 x = 0;
+
+	if (getrandom(&x, sizeof(x), 0) != (ssize_t)sizeof(x))
+		abort();	/* eight bytes never come short but on a broken system */
+	return x;
+}
 
 /* Without -mpopcnt the builtin is a call into libgcc: the bit-slice count inline. */
 static inline u32 txn_popcount(u32 x)

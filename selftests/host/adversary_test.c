@@ -159,9 +159,7 @@ static void q_put(struct txn_engine *e, u32 link, u32 pkt)
 
 static u32 q_head(const struct txn_engine *e, u32 link)
 {
-	if (!e->pq_keys)
-		return e->qhead[link];
-	return e->pq_bits[link] ? e->pq[(u64)txn_pq_top(e, link) * e->g->links + link] : TXN_NONE;
+	return txn_queue_head(e, link);
 }
 
 static u32 q_take(struct txn_engine *e, u32 link)

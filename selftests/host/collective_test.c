@@ -448,7 +448,7 @@ TEST(active_links_are_the_links_with_work)
 			do {
 				next = txn_next_active(&e, 0);
 				for (l = 0; l < t.g.links; l++) {
-					busy = e.pq_len ? e.pq_len[l] != 0 : e.qhead[l] != TXN_NONE;
+					busy = txn_queue_head(txn_engine_view(&e), l) != TXN_NONE;
 					ASSERT_EQ(busy, (bool)(e.active[l / 64] >> (l % 64) & 1))
 						TH_LOG("%s %s link %u tick %llu", cases[i].net, s->name,
 						       l, (unsigned long long)e.tick);

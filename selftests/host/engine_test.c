@@ -239,7 +239,7 @@ static u64 link_queue(const struct txn_engine *e, u32 l)
 
 	if (e->pq_len)
 		return e->pq_len[l];
-	for (p = e->qhead[l]; p != TXN_NONE; p = e->ledger->pk[p].next)
+	for (p = e->ledger->q.qhead[l]; p != TXN_NONE; p = e->ledger->pk[p].next)
 		n++;
 	return n;
 }

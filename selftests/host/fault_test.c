@@ -81,7 +81,7 @@ TEST(open_lone_packet_goes_around)
 		ASSERT_EQ(0, open_faulty(&o, cases[i].topo)) TH_LOG("%s", cases[i].topo);
 		cut(&o.t.g, cases[i].u, cases[i].v);
 		ASSERT_EQ(0, txn_engine_set_down(&o.e, down));
-		ASSERT_LT(0U, txn_engine_links_down(&o.e)) TH_LOG("%s: no such link", cases[i].topo);
+		ASSERT_LT(0U, txn_engine_links_down(txn_engine_view(&o.e))) TH_LOG("%s: no such link", cases[i].topo);
 		total = 0;
 		for (src = 0; src < o.t.g.procs; src++) {
 			tg_bfs_avoiding(&o.t.g, src, dist, down);
@@ -132,7 +132,7 @@ TEST(open_queued_packets_rerouted)
 	/* the link back up: the next packet takes the short way again */
 	memset(down, 0, sizeof(down));
 	ASSERT_EQ(0, txn_engine_set_down(&o.e, down));
-	EXPECT_EQ(0U, txn_engine_links_down(&o.e));
+	EXPECT_EQ(0U, txn_engine_links_down(txn_engine_view(&o.e)));
 	ASSERT_LE(0, txn_engine_inject(&o.e, o.t.g.src[l], o.t.g.dst[l], "y", 1));
 	EXPECT_EQ(1, open_drain(&o));
 	close_net(&o);
@@ -241,7 +241,7 @@ TEST(general_total_exchange_reroutes)
 
 				ASSERT_EQ(0, txn_engine_init_like(&like, &c.e));
 				txn_engine_free(&c.e);
-				EXPECT_EQ(0U, txn_engine_links_down(&like));
+				EXPECT_EQ(0U, txn_engine_links_down(txn_engine_view(&like)));
 				clean = finish_engine(&like);
 				ASSERT_LT(0, clean);
 				EXPECT_EQ(0, txn_engine_verify(&like));
@@ -400,7 +400,7 @@ TEST(general_trees_around_faults_from_the_start)
 							    c.e.v.rule ? c.e.v.rule : "no start");
 				EXPECT_EQ(0, txn_engine_verify(&c.e)) TH_LOG("%s op %u", topos[i], ops[k]);
 				EXPECT_EQ(c.t.g.nodes > c.t.g.procs ? 1U : 2U,
-					  txn_engine_links_down(&c.e));
+					  txn_engine_links_down(txn_engine_view(&c.e)));
 				EXPECT_EQ(0U, txn_engine_reroutes(&c.e));
 				if (port == TXNET_PORT_ALL && c.t.g.nodes == c.t.g.procs &&
 				    (ops[k] == TXNET_OP_BROADCAST || ops[k] == TXNET_OP_ACCUMULATE)) {
@@ -512,7 +512,7 @@ TEST(general_data_sum_centre_around_faults)
 	ticks = general_from_start(&c, TXNET_OP_DATA_SUM, TXNET_PORT_ALL, cuts);
 	ASSERT_LT(0, ticks) TH_LOG("%s", c.e.v.rule ? c.e.v.rule : "no start");
 	EXPECT_EQ(0, txn_engine_verify(&c.e));
-	EXPECT_EQ(2U, txn_engine_links_down(&c.e));
+	EXPECT_EQ(2U, txn_engine_links_down(txn_engine_view(&c.e)));
 	EXPECT_EQ(2L * rad, ticks) TH_LOG("radius %u around the cut", rad);
 	txn_engine_free(&c.e);
 	tg_free(&c.t);
@@ -814,7 +814,7 @@ TEST(engine_refuses_moves_over_links_down)
 
 		ASSERT_EQ(0, txn_engine_init(&c.e, &c.t.g, &late, &p));
 		ASSERT_EQ(0, txn_engine_set_down(&c.e, down));
-		txn_q_push(&c.e, liar_link, txn_pkt_id(&c.e, 0, 1));
+		txn_q_push(txn_engine_view(&c.e), liar_link, txn_pkt_id(&c.e, 0, 1));
 		EXPECT_EQ(-EPROTO, txn_engine_tick(&c.e));
 		EXPECT_EQ(liar_link, c.e.v.link);
 		EXPECT_NE(NULL, strstr(c.e.v.rule, "down"));

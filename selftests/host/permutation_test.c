@@ -162,8 +162,8 @@ static struct outcome run_min(struct __test_metadata *_metadata, const struct tg
 		ASSERT_NE(TXN_NONE, e.v.other);
 		txn_min_place(&t->g, e.v.link, &stage, &sw);
 		EXPECT_EQ(e.v.tick - 1, stage);
-		a = txn_pkt_src(&e, e.v.other);
-		b = txn_pkt_src(&e, e.v.pkt);
+		a = txn_pkt_src(txn_engine_view(&e), e.v.other);
+		b = txn_pkt_src(txn_engine_view(&e), e.v.pkt);
 		EXPECT_NE(a, b);
 		EXPECT_EQ(sw, path_switch(topo, n, a, dests[a], stage, &sa));
 		EXPECT_EQ(sw, path_switch(topo, n, b, dests[b], stage, &sb));
