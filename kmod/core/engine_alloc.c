@@ -88,9 +88,9 @@ static u32 engine_layout(const struct txn_graph *g, const struct layout_args *la
 	a[k++] = OWN(gfirst, v + 1, sizeof(u32), false);
 	a[k++] = OWN(gsrc, links, sizeof(u32), false);
 	a[k++] = OWN(gdst, links, sizeof(u32), false);
-	if (g->rev)
-		a[k++] = OWN(grev, links, sizeof(u32), false);
-	if (g->line)
+	/* by what a graph has, not by its arrays: an estimate's graph of counts alone has none */
+	a[k++] = OWN(grev, links, sizeof(u32), false);
+	if (g->line || g->min_topo)
 		a[k++] = OWN(gline, links, sizeof(u32), false);
 	a[k++] = OWN(pk, npkts, sizeof(struct txn_pkt), false);
 	if (la->payload)

@@ -127,6 +127,13 @@ u64 txn_op_slots(u32 op, u32 n, u32 plinks)
 
 u32 txn_slot_links(const struct txn_graph *g)
 {
+	/*
+	 * Every link leaves a processor where every node is one; a graph of
+	 * counts alone (a memory estimate's) has no first[], and all its
+	 * links are an upper bound.
+	 */
+	if (g->nodes == g->procs || !g->first)
+		return g->links;
 	return g->first[g->procs] - g->first[0];
 }
 

@@ -178,6 +178,38 @@ TEST(a2_takes_the_sum_of_its_dimensions)
 }
 
 /*
+ * What the kernel charges before a run of a2 or a3 (txn_engine_bytes())
+ * includes each factor's recorded run, estimated on a graph of counts
+ * alone: the estimate must not read arrays that graph does not have
+ * (under ASan a read through its NULL first[] aborts the test), and is
+ * more than the product's own packet records, 12 bytes a slot.
+ */
+TEST(charged_before_the_run)
+{
+	static const char *const nets[] = { "torus 4 4", "mesh 3 5", "torus 4 4 4 4" };
+	static const u32 algos[] = { TXNET_ALGO_A2, TXNET_ALGO_A3 };
+	struct txn_run_params p = { .op = TXNET_OP_TOTAL_EXCHANGE, .seed = 1 };
+	const struct txn_sched *s;
+	u32 i, a, asked = 0;
+	const char *why;
+	struct tg t;
+
+	for (i = 0; i < ARRAY_SIZE(nets); i++) {
+		ASSERT_EQ(NULL, tg_make(&t, nets[i]));
+		for (a = 0; a < ARRAY_SIZE(algos); a++) {
+			s = txn_sched_pick(&t.spec, p.op, algos[a], TXNET_PORT_ALL, &why);
+			if (!s)
+				continue;
+			EXPECT_LT(12ULL * t.g.procs * (t.g.procs - 1), txn_engine_bytes(&t.g, s, &p))
+				TH_LOG("%s %s", nets[i], s->name);
+			asked++;
+		}
+		tg_free(&t);
+	}
+	EXPECT_LE(4U, asked);
+}
+
+/*
  * All-port, H^(2^m): A3 takes n_H^(2^m - 1) T_H (Theorem 4, Corollary 3),
  * T_H [Dimakopoulos94]'s ceil((k^2-1)/8) on a ring, ceil((k^2-1)/4) on a linear
  * array, 1 on two nodes or a complete graph.  Where T_H is H's bisection
