@@ -36,8 +36,9 @@ static int put_expected(struct sk_buff *skb, const struct txn_spec *spec, u32 op
 	return 0;
 }
 
-static int put_bound(struct sk_buff *skb, int i, const struct txn_spec *spec, u32 op, u32 pm,
-		     bool has_root, u32 root, const struct txn_bound *b)
+static int put_bound(struct sk_buff *skb, int i, const struct txn_spec *spec,
+		     const struct txn_graph *g, u32 op, u32 pm, bool has_root, u32 root,
+		     const struct txn_bound *b)
 {
 	struct nlattr *nest = nla_nest_start(skb, i);
 
@@ -50,6 +51,8 @@ static int put_bound(struct sk_buff *skb, int i, const struct txn_spec *spec, u3
 	    nla_put_string(skb, TXNET_A_BOUND_NAME, b->name) ||
 	    nla_put_u64_64bit(skb, TXNET_A_BOUND_MIN_TRANSMISSIONS, b->min_transmissions,
 			      TXNET_A_BOUND_PAD) ||
+	    nla_put_u64_64bit(skb, TXNET_A_BOUND_SLOTS,
+			      txn_op_slots(op, g->procs, txn_slot_links(g)), TXNET_A_BOUND_PAD) ||
 	    put_expected(skb, spec, op, pm, has_root ? root : 0)) {
 		nla_nest_cancel(skb, nest);
 		return -EMSGSIZE;
@@ -77,8 +80,8 @@ static int put_bounds(struct sk_buff *skb, const struct txn_spec *spec,
 				continue;
 			ret = txn_bound(spec, g, op, pm, txn_op_has_root(op) ? root : 0, &b);
 			if (!ret)
-				ret = put_bound(skb, ++i, spec, op, pm, txn_op_has_root(op), root,
-						&b);
+				ret = put_bound(skb, ++i, spec, g, op, pm, txn_op_has_root(op),
+						root, &b);
 			if (ret)
 				return ret;
 			cond_resched();

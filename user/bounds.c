@@ -28,7 +28,7 @@ void usage_bounds(FILE *f)
 struct bound {
 	uint32_t op, port_model, root, algo;
 	bool has_root, has_expected, has_paper;
-	uint64_t lower, min_transmissions, expected_steps, paper_steps;
+	uint64_t lower, min_transmissions, expected_steps, paper_steps, slots;
 	char name[64];
 };
 
@@ -85,6 +85,10 @@ static void parse_bound(const struct nlattr *nest, struct bound *b)
 				b->paper_steps = mnl_attr_get_u64(a);
 				b->has_paper = true;
 			}
+			break;
+		case TXNET_A_BOUND_SLOTS:
+			if (mnl_attr_validate(a, MNL_TYPE_U64) >= 0)
+				b->slots = mnl_attr_get_u64(a);
 			break;
 		case TXNET_A_BOUND_NAME:
 			if (mnl_attr_validate(a, MNL_TYPE_NUL_STRING) >= 0)
@@ -219,6 +223,8 @@ int do_bounds(int argc, char **argv)
 				print_u64(PRINT_ANY, "paper_steps", "  paper %" PRIu64,
 					  b->paper_steps);
 		}
+		/* the engine's limit on what is alive at once (Documentation/txnet-engine.rst) */
+		print_u64(PRINT_ANY, "slots", "  slots %" PRIu64, b->slots);
 		close_json_object();
 		print_nl();
 	}

@@ -484,8 +484,12 @@ result "collective_refusals"
 nets=$(count)
 run bounds torus 6 6 port all
 expect_rc 0 "bounds"
-grep -Eq "^broadcast +all +6 +eccentricity +35$" "$out" ||
+grep -Eq "^broadcast +all +6 +eccentricity +35  slots 36$" "$out" ||
 	bad="$bad [broadcast line: $(grep ^broadcast "$out")]"
+# slots (Documentation/txnet-engine.rst): a data sum on n = 36 processors with
+# 144 links out of them has n (ceil(log2 n) + 2) + 16 + 144 = 36 * 8 + 160 = 448
+grep -Eq "^data-sum +all .*  slots 448$" "$out" ||
+	bad="$bad [data-sum slots: $(grep ^data-sum "$out")]"
 grep -Eq "^total-exchange +all +27 " "$out" ||
 	bad="$bad [total-exchange line: $(grep ^total-exchange "$out")]"
 # [Dimakopoulos98], section 3 on the 6x6 torus: Theorem 1, 36 (6 9 + 6 9) = 3888 (a ring
@@ -573,23 +577,24 @@ h6 6 63 accumulate root 3 values random:5
 h6 63 192 scatter root 33
 run bounds hypercube 10
 expect_rc 0 "bounds hypercube 10"
-grep -Eq "^total-exchange +all +[0-9]+ +[^ ]+ +5242880 +hypercube +512$" "$out" ||
+grep -Eq "^total-exchange +all +[0-9]+ +[^ ]+ +5242880 +hypercube +512  slots [0-9]+$" "$out" ||
 	bad="$bad [bounds te all: $(grep '^total-exchange +all' "$out")]"
-grep -Eq "^total-exchange +single +[0-9]+ +[^ ]+ +5242880 +hypercube +5120$" "$out" ||
+grep -Eq "^total-exchange +single +[0-9]+ +[^ ]+ +5242880 +hypercube +5120  slots [0-9]+$" "$out" ||
 	bad="$bad [bounds te single: $(grep -E '^total-exchange +single' "$out")]"
-grep -Eq "^scatter +all +[0-9]+ +[^ ]+ +5120 +hypercube +103$" "$out" ||
+grep -Eq "^scatter +all +[0-9]+ +[^ ]+ +5120 +hypercube +103  slots [0-9]+$" "$out" ||
 	bad="$bad [bounds scatter: $(grep -E '^scatter +all' "$out")]"
-grep -Eq "^multinode-broadcast +single +[0-9]+ +[^ ]+ +1047552 +hypercube +1023$" "$out" ||
+grep -Eq "^multinode-broadcast +single +[0-9]+ +[^ ]+ +1047552 +hypercube +1023  slots [0-9]+$" "$out" ||
 	bad="$bad [bounds mnb single: $(grep -E '^multinode-broadcast +single' "$out")]"
 # d = 12: 2^11 = 2048 all-port,
-# 12 2^11 = 24576 single-port, 12 2^23 = 100663296 transmissions
+# 12 2^11 = 24576 single-port, 12 2^23 = 100663296 transmissions;
+# a total exchange's n(n-1) = 4096 4095 = 16773120 packets alive at once
 run bounds hypercube 12 port single
 expect_rc 0 "bounds hypercube 12"
-grep -Eq "^total-exchange +single +[0-9]+ +[^ ]+ +100663296 +hypercube +24576$" "$out" ||
+grep -Eq "^total-exchange +single +[0-9]+ +[^ ]+ +100663296 +hypercube +24576  slots [0-9]+$" "$out" ||
 	bad="$bad [bounds 12 te single: $(grep -E '^total-exchange' "$out")]"
 run -j bounds hypercube 12 port all
 expect_rc 0 "-j bounds hypercube 12"
-grep -q '"op":"total-exchange","port_model":"all",.*"algo":"hypercube","expected_steps":2048}' "$out" ||
+grep -q '"op":"total-exchange","port_model":"all",.*"algo":"hypercube","expected_steps":2048,"slots":16773120}' "$out" ||
 	bad="$bad [bounds 12 te all json: $(head -c 600 "$out")]"
 run destroy h6
 result "hypercube_every_operation"
@@ -743,13 +748,13 @@ run -j run bsn1 data-sum
 # sum 4*8-5 = 27, data sum 3*8-4 = 20 where the schedule takes 14
 run bounds bsn complete 4
 expect_rc 0 "bounds bsn complete 4"
-grep -Eq "^broadcast +all .* biswapped +4  paper 4$" "$out" || bad="$bad [bounds K4 broadcast: $(grep '^broadcast' "$out")]"
-grep -Eq "^data-sum +all .* biswapped +4  paper 5$" "$out" || bad="$bad [bounds K4 data-sum: $(grep '^data-sum' "$out")]"
-grep -Eq "^prefix-sum +all .* biswapped +7  paper 7$" "$out" || bad="$bad [bounds K4 prefix-sum: $(grep '^prefix-sum' "$out")]"
+grep -Eq "^broadcast +all .* biswapped +4  paper 4  slots [0-9]+$" "$out" || bad="$bad [bounds K4 broadcast: $(grep '^broadcast' "$out")]"
+grep -Eq "^data-sum +all .* biswapped +4  paper 5  slots [0-9]+$" "$out" || bad="$bad [bounds K4 data-sum: $(grep '^data-sum' "$out")]"
+grep -Eq "^prefix-sum +all .* biswapped +7  paper 7  slots [0-9]+$" "$out" || bad="$bad [bounds K4 prefix-sum: $(grep '^prefix-sum' "$out")]"
 run bounds bsn mesh 4 4
-grep -Eq "^broadcast +all .* biswapped +14  paper 14$" "$out" || bad="$bad [bounds mesh broadcast: $(grep '^broadcast' "$out")]"
-grep -Eq "^data-sum +all .* biswapped +14  paper 20$" "$out" || bad="$bad [bounds mesh data-sum: $(grep '^data-sum' "$out")]"
-grep -Eq "^prefix-sum +all .* biswapped +27  paper 27$" "$out" || bad="$bad [bounds mesh prefix-sum: $(grep '^prefix-sum' "$out")]"
+grep -Eq "^broadcast +all .* biswapped +14  paper 14  slots [0-9]+$" "$out" || bad="$bad [bounds mesh broadcast: $(grep '^broadcast' "$out")]"
+grep -Eq "^data-sum +all .* biswapped +14  paper 20  slots [0-9]+$" "$out" || bad="$bad [bounds mesh data-sum: $(grep '^data-sum' "$out")]"
+grep -Eq "^prefix-sum +all .* biswapped +27  paper 27  slots [0-9]+$" "$out" || bad="$bad [bounds mesh prefix-sum: $(grep '^prefix-sum' "$out")]"
 run destroy bsn0
 run destroy bsn1
 result "biswapped_schedules"

@@ -365,6 +365,12 @@ enum txnet_bound_attr {
 	 * (EXPECTED_STEPS): [Wei07] Table 4 on all-port biswapped networks.
 	 */
 	TXNET_A_BOUND_PAPER_STEPS,
+	/*
+	 * u64: packet slots a run of this operation has here, the most
+	 * packets, copies and partials alive at once: a schedule that needs
+	 * more fails with "no free packet slot" (Documentation/txnet-engine.rst).
+	 */
+	TXNET_A_BOUND_SLOTS,
 	__TXNET_A_BOUND_MAX,
 	TXNET_A_BOUND_MAX = __TXNET_A_BOUND_MAX - 1
 };
