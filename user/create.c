@@ -21,7 +21,8 @@ void usage_create(FILE *f)
 		"TOPOLOGY ARGS := { linear N | ring N | complete N | hypercube D |\n"
 		"                   butterfly N | omega N | baseline N | rbaseline N | flip N |\n"
 		"                   mesh K1 ... Kd | torus K1 ... Kd | ghc M1 ... Md |\n"
-		"                   product KIND:SIZE ... | biswapped BASE BASEARGS... }\n"
+		"                   product KIND:SIZE ... | biswapped BASE BASEARGS... |\n"
+		"                   dragonfly P A H | fattree K N }\n"
 		"KIND := { ring | linear | complete }\n"
 		"BASE BASEARGS := { linear N | ring N | complete N | mesh K1 ... Kd | hypercube D }\n");
 }
@@ -101,7 +102,9 @@ static void parse_topology(struct nlmsghdr *nlh, int *pargc, char ***pargv,
 	const struct topo_info *t = topo_by_name(argv[0]);
 	struct nlattr *dims;
 	uint32_t kind, size;
+	const char *name;
 	char field[32];
+	size_t len;
 	uint16_t i;
 
 	if (base && (!t || !t->base_ok))
@@ -144,6 +147,19 @@ static void parse_topology(struct nlmsghdr *nlh, int *pargc, char ***pargv,
 			usage_error(usage,
 				    "%s needs at least one dimension: %s %s",
 				    t->name, t->name, t->synopsis);
+		mnl_attr_nest_end(nlh, dims);
+		break;
+	case TOPO_ARGS_FIXED:
+		dims = nest_start(nlh, TXNET_A_DIMS);
+		for (i = 0, name = t->synopsis; *name; i++) {
+			len = strcspn(name, " ");
+			if (argc < 2 || is_option(argv[1]))
+				usage_error(usage, "missing arguments: %s %s", t->name, t->synopsis);
+			argc--, argv++;
+			snprintf(field, sizeof(field), "%.*s", (int)len, name);
+			put_dim(nlh, i + 1, get_u32(argv[0], field), 0);
+			name += len + (name[len] == ' ');
+		}
 		mnl_attr_nest_end(nlh, dims);
 		break;
 	case TOPO_ARGS_BASE:

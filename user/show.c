@@ -73,10 +73,68 @@ static int show_all(struct txnl *nl)
 }
 
 /*
+ * A dragonfly's vertex (Documentation/txnet-topologies.rst): a processor's
+ * router, or a router's group and index within it.
+ */
+static void print_dragonfly(const struct txnet_info *ni, uint32_t v)
+{
+	uint32_t p = ni->dims[0].size, a = ni->dims[1].size, procs = ni->nodes, r;
+
+	if (!p || !a)
+		return;
+	if (v < procs) {
+		print_uint(PRINT_ANY, "router", ": processor on router %u", v / p);
+		print_uint(PRINT_ANY, "group", " group %u", v / p / a);
+		return;
+	}
+	r = v - procs;
+	print_uint(PRINT_ANY, "router", ": router %u", r);
+	print_uint(PRINT_ANY, "group", " group %u", r / a);
+	print_uint(PRINT_ANY, "index", " index %u", r % a);
+}
+
+/*
+ * A k-ary n-tree's vertex as [Petrini97] labels it: a processor's n digits,
+ * a switch's n-1 digits and level (0 the top), digits in 0 .. k-1.
+ */
+static void print_fattree(const struct txnet_info *ni, uint32_t v)
+{
+	uint32_t k = ni->dims[0].size, n = ni->dims[1].size, procs = ni->nodes;
+	uint32_t len = n, level = n, i, w;
+	char label[96];
+	size_t off = 0;
+
+	if (k < 2 || !n || n > 32)
+		return;
+	if (v >= procs) {
+		w = (v - procs) % (procs / k);
+		level = (v - procs) / (procs / k);
+		v = w;
+		len = n - 1;
+	}
+	label[off++] = '<';
+	for (i = len; i-- > 0 && off + 12 < sizeof(label);) {
+		uint32_t d = v, j;
+
+		for (j = 0; j < i; j++)
+			d /= k;
+		off += (size_t)snprintf(label + off, sizeof(label) - off, "%s%u",
+					i + 1 == len ? "" : ",", d % k);
+	}
+	if (level < n)
+		off += (size_t)snprintf(label + off, sizeof(label) - off, "%s%u", len ? "; " : "", level);
+	snprintf(label + off, sizeof(label) - off, ">");
+	print_string(PRINT_ANY, "label", ": %s", label);
+	if (level < n)
+		print_uint(PRINT_ANY, "level", " level %u", level);
+}
+
+/*
  * Where node @v sits: on a biswapped network its label <g,p,c> ([Wei07],
  * section 2) and group number (section 3.2: part 1's groups follow part
  * 0's); on a product its coordinates, the first dimension most
- * significant (a hypercube's: its bits); elsewhere the number alone.
+ * significant (a hypercube's: its bits); a dragonfly's router, a fat
+ * tree's digits; elsewhere the number alone.
  */
 static void print_node(const struct txnet_info *ni, uint32_t v)
 {
@@ -103,6 +161,10 @@ static void print_node(const struct txnet_info *ni, uint32_t v)
 			coord[off++] = (char)('0' + (v >> i & 1));
 		coord[off] = 0;
 		print_string(PRINT_ANY, "label", ": %s", coord);
+	} else if (ni->topology == TXNET_TOPO_DRAGONFLY && ni->ndims == 3) {
+		print_dragonfly(ni, v);
+	} else if (ni->topology == TXNET_TOPO_FATTREE && ni->ndims == 2) {
+		print_fattree(ni, v);
 	} else if (ni->ndims > 1 && ni->topology != TXNET_TOPO_BISWAPPED) {
 		open_json_array("coordinates");
 		print_string(PRINT_TEXT, NULL, "%s", ": (");
@@ -142,15 +204,20 @@ static int show_one(struct txnl *nl, const char *name, const char *node)
 		return EXIT_KERNEL;
 	}
 	if (node) {
+		const struct txnet_info *ni = &l.v[0];
 		uint32_t v = get_u32_nonneg(node, "node");
+		/* a router's place is a label too: its group, its level */
+		bool routers = ni->topology == TXNET_TOPO_DRAGONFLY ||
+			       ni->topology == TXNET_TOPO_FATTREE;
 
-		if (v >= l.v[0].nodes) {
-			fprintf(stderr, "Error: node: %u is not a processor of %s (0 .. %u).\n", v,
-				name, l.v[0].nodes - 1);
+		if (v >= ni->nodes + (routers ? ni->switches : 0)) {
+			fprintf(stderr, "Error: node: %u is not a %s of %s (0 .. %u).\n", v,
+				routers ? "vertex" : "processor", name,
+				ni->nodes + (routers ? ni->switches : 0) - 1);
 			free(l.v);
 			return EXIT_USAGE;
 		}
-		print_node(&l.v[0], v);
+		print_node(ni, v);
 	} else {
 		network_print(&l.v[0], NULL);
 	}

@@ -22,6 +22,8 @@ static const struct topo_info topologies[] = {
 	{ "ghc",	TXNET_TOPO_GHC,		TOPO_ARGS_LIST,	"M", "M1 ... Md",	false },
 	{ "product",	TXNET_TOPO_PRODUCT,	TOPO_ARGS_PRODUCT, "SIZE", "KIND:SIZE ...", false },
 	{ "biswapped",	TXNET_TOPO_BISWAPPED,	TOPO_ARGS_BASE,	"BASE", "BASE BASEARGS...", false },
+	{ "dragonfly",	TXNET_TOPO_DRAGONFLY,	TOPO_ARGS_FIXED, "P", "P A H",		false },
+	{ "fattree",	TXNET_TOPO_FATTREE,	TOPO_ARGS_FIXED, "K", "K N",		false },
 };
 
 const struct topo_info *topo_by_name(const char *name)

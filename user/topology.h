@@ -11,6 +11,7 @@ enum topo_args {
 	TOPO_ARGS_LIST,		/* mesh K1 ... Kd, ghc M1 ... Md */
 	TOPO_ARGS_PRODUCT,	/* product KIND:SIZE ... */
 	TOPO_ARGS_BASE,		/* biswapped BASE BASEARGS... */
+	TOPO_ARGS_FIXED,	/* dragonfly P A H, fattree K N: the synopsis's words */
 };
 
 struct topo_info {
@@ -18,7 +19,7 @@ struct topo_info {
 	uint32_t id;		/* enum txnet_topology */
 	enum topo_args args;
 	const char *field;	/* argument name in usage and errors */
-	const char *synopsis;	/* what follows the keyword */
+	const char *synopsis;	/* what follows the keyword; FIXED: one name an argument */
 	bool base_ok;		/* may be the base of a biswapped network */
 };
 

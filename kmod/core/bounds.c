@@ -23,6 +23,7 @@ struct bctx {
 	u32 n;
 	u32 lmin;		/* least distance between two processors */
 	bool switches;
+	bool one_link;		/* every processor has one link out and one in */
 	struct txn_bound *b;
 };
 
@@ -149,7 +150,7 @@ static u64 total_distance(struct bctx *c, bool *exact)
 	u32 i, v, r;
 
 	*exact = true;
-	if (s->topo != TXNET_TOPO_BISWAPPED && s->topo < TXNET_TOPO_BUTTERFLY &&
+	if (txn_topo_is_product(s->topo) &&
 	    !txn_prod_init(&p, s->topo, s->ndims, s->size, s->kind)) {
 		for (i = 0; i < p.ndims; i++) {
 			k = p.size[i];
@@ -176,6 +177,24 @@ static u64 total_distance(struct bctx *c, bool *exact)
 	}
 	*exact = false;
 	return (u64)c->n * (c->n - 1) * c->lmin;
+}
+
+/*
+ * Whether every processor has one link out and one in: a MIN's one line
+ * each way, a processor on one router.  Then it hands a message (a
+ * partial) to one more holder a tick under either port model, and
+ * doubling() bounds what switches, which neither copy nor combine, leave.
+ */
+static bool one_link_each(const struct bctx *c)
+{
+	u32 v;
+
+	if (c->g->one_line)
+		return true;
+	for (v = 0; v < c->n; v++)
+		if (out_degree(c->g, v) > 1 || in_degree(c, v) > 1)
+			return false;
+	return true;
 }
 
 /* The least distance between two processors: 1 unless switches sit between them. */
@@ -207,7 +226,7 @@ static u64 product_cut(struct bctx *c)
 	u64 best = 0, k, cross, a, bsz, t;
 	u32 i, cut;
 
-	if (s->topo == TXNET_TOPO_BISWAPPED || s->topo >= TXNET_TOPO_BUTTERFLY ||
+	if (!txn_topo_is_product(s->topo) ||
 	    txn_prod_init(&p, s->topo, s->ndims, s->size, s->kind))
 		return 0;
 	for (i = 0; i < p.ndims; i++) {
@@ -265,11 +284,12 @@ static void total_exchange(struct bctx *c, bool single)
 	/* Every link carries one packet a tick: all the distance over all links. */
 	consider(c, div_up(sum, c->g->links), exact ? "total-distance" : "least-distance");
 	consider(c, product_cut(c), "cut");
-	if (!single && !c->g->one_line)
+	if (!single && !c->one_link)
 		return;
 	/*
-	 * Each processor sends its own n-1, one a tick (single-port, or a
-	 * MIN's one line in); the last leaves at tick n-1 and needs lmin.
+	 * Each processor sends its own n-1, one a tick (single-port, a MIN's
+	 * one line in, a processor's one cable to its router); the last
+	 * leaves at tick n-1 and needs lmin.
 	 */
 	consider(c, c->n - 1 + c->lmin - 1, "n-1");
 	if (!single)
@@ -291,7 +311,7 @@ static void broadcast_like(struct bctx *c, u32 root, bool single, bool inward)
 
 	consider(c, ecc, "eccentricity");
 	c->b->min_transmissions = (u64)(c->n - 1) * c->lmin;
-	if (c->switches)
+	if (c->switches && (single || c->one_link))
 		consider(c, doubling(c->n, c->lmin), "doubling");
 	else if (single)
 		consider(c, log2_up(c->n), "log2");
@@ -333,7 +353,7 @@ static void sums(struct bctx *c, bool single, bool prefix)
 
 	/* Processor n-1 (every processor) needs every value. */
 	consider(c, ecc, prefix ? "eccentricity" : "diameter");
-	if (c->switches)
+	if (c->switches && (single || c->one_link))
 		consider(c, doubling(c->n, c->lmin), "doubling");
 	else if (single)
 		consider(c, log2_up(c->n), "log2");
@@ -371,6 +391,7 @@ int txn_bound(const struct txn_spec *spec, const struct txn_graph *g, u32 op,
 		goto out;
 	}
 	c.lmin = least_distance(&c);
+	c.one_link = one_link_each(&c);
 	switch (op) {
 	case TXNET_OP_TOTAL_EXCHANGE:
 		total_exchange(&c, single);
@@ -489,7 +510,7 @@ int txn_te_figures(const struct txn_spec *spec, const struct txn_graph *g, bool 
 {
 	struct txn_bound b;
 	struct bctx c = { .spec = spec, .g = g, .n = g->procs, .b = &b };
-	bool product = spec->topo != TXNET_TOPO_BISWAPPED && !txn_topo_is_min(spec->topo);
+	bool product = txn_topo_is_product(spec->topo);
 	bool exact;
 	int ret = 0;
 

@@ -78,6 +78,42 @@ static u32 regular_degree(const struct txn_graph *g)
 	return d;
 }
 
+int txn_build_rule(const struct txn_spec *spec, const struct txn_rule *r, struct txn_graph *g)
+{
+	u64 total = 0;
+	u32 v, l, p, d, w;
+
+	for (v = 0; v < g->nodes; v++) {
+		g->first[v] = (u32)total;
+		total += r->degree(spec, v);
+		if (total > g->links)
+			return -EINVAL;
+	}
+	if (total != g->links)
+		return -EINVAL;
+	g->first[v] = g->links;
+	for (v = 0; v < g->nodes; v++) {
+		d = g->first[v + 1] - g->first[v];
+		for (p = 0; p < d; p++) {
+			w = r->neighbour(spec, v, p);
+			if (w >= g->nodes || w == v)
+				return -EINVAL;
+			g->src[g->first[v] + p] = v;
+			g->dst[g->first[v] + p] = w;
+		}
+		if (!(v & 1023))
+			txn_cond_resched();
+	}
+	for (l = 0; l < g->links; l++) {
+		g->rev[l] = txn_link_between(g, g->dst[l], g->src[l]);
+		if (g->rev[l] == TXN_NO_LINK)
+			return -EINVAL;
+		if (!(l & 4095))
+			txn_cond_resched();
+	}
+	return 0;
+}
+
 int txn_graph_build(const struct txn_spec *spec, const struct txn_counts *counts,
 		    struct txn_graph *g)
 {
@@ -119,6 +155,12 @@ int txn_graph_build(const struct txn_spec *spec, const struct txn_counts *counts
 	case TXNET_TOPO_RBASELINE:
 	case TXNET_TOPO_FLIP:
 		txn_build_min(spec, g);
+		break;
+	case TXNET_TOPO_DRAGONFLY:
+		ret = txn_build_rule(spec, &txn_dragonfly_rule, g);
+		break;
+	case TXNET_TOPO_FATTREE:
+		ret = txn_build_rule(spec, &txn_fattree_rule, g);
 		break;
 	case TXNET_TOPO_BISWAPPED:
 		ret = txn_prod_init(&p, spec->base, spec->ndims, spec->size,

@@ -23,6 +23,8 @@ static const char *const topo_names[] = {
 	[TXNET_TOPO_RBASELINE]	= "rbaseline",
 	[TXNET_TOPO_FLIP]	= "flip",
 	[TXNET_TOPO_BISWAPPED]	= "biswapped",
+	[TXNET_TOPO_DRAGONFLY]	= "dragonfly",
+	[TXNET_TOPO_FATTREE]	= "fattree",
 };
 
 static const char *const kind_names[] = {
@@ -143,7 +145,8 @@ static u32 factor_max_degree(u32 kind, u32 k)
 	}
 }
 
-enum { TOO_MANY_NODES = 1, TOO_MANY_LINKS };
+#define TOO_MANY_NODES	TXN_TOO_MANY_NODES
+#define TOO_MANY_LINKS	TXN_TOO_MANY_LINKS
 
 /*
  * Counts of the product of @ndims factors (sizes >= 2, kinds 1..3), or
@@ -215,6 +218,18 @@ static int check_dims(struct txn_spec *spec, u32 topo, struct txn_spec_error *er
 				      "this topology takes exactly one dimension size",
 				      -1, TXNET_A_DIMS);
 		break;
+	case TXNET_TOPO_DRAGONFLY:
+		if (spec->ndims != 3)
+			return refuse(err, -EINVAL,
+				      "a dragonfly takes three sizes: p, a and h",
+				      -1, TXNET_A_DIMS);
+		break;
+	case TXNET_TOPO_FATTREE:
+		if (spec->ndims != 2)
+			return refuse(err, -EINVAL,
+				      "a fat tree takes two sizes: arity k and levels n",
+				      -1, TXNET_A_DIMS);
+		break;
 	default:
 		break;
 	}
@@ -241,6 +256,16 @@ static int check_dims(struct txn_spec *spec, u32 topo, struct txn_spec_error *er
 			if (k < 1 || k > TXNET_MAX_DIMS)
 				return refuse(err, -EINVAL,
 					      "hypercube dimension must be between 1 and 16",
+					      i, TXNET_A_DIM_SIZE);
+		} else if (topo == TXNET_TOPO_DRAGONFLY) {
+			if (k < 1)
+				return refuse(err, -EINVAL,
+					      "dragonfly sizes p, a and h must be at least 1",
+					      i, TXNET_A_DIM_SIZE);
+		} else if (topo == TXNET_TOPO_FATTREE) {
+			if (k < 2 - i)
+				return refuse(err, -EINVAL, i ? "fat tree levels n must be at least 1" :
+						       "fat tree arity k must be at least 2",
 					      i, TXNET_A_DIM_SIZE);
 		} else if (txn_topo_is_min(topo)) {
 			if (k < 2 || (k & (k - 1)))
@@ -377,6 +402,10 @@ int txn_spec_validate(struct txn_spec *spec, u64 max_nodes,
 			ret = TOO_MANY_NODES;
 		else if (c.links > TXN_U32_MAX)
 			ret = TOO_MANY_LINKS;
+	} else if (topo == TXNET_TOPO_DRAGONFLY) {
+		ret = txn_dragonfly_counts(spec, lim, &c);
+	} else if (topo == TXNET_TOPO_FATTREE) {
+		ret = txn_fattree_counts(spec, lim, &c);
 	} else if (topo == TXNET_TOPO_BISWAPPED) {
 		/*
 		 * 004_479a535e0b8bf657.txt, Definition 1: 2n groups of the

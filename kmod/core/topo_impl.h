@@ -58,7 +58,32 @@ void txn_prod_next(const struct txn_prod *p, u32 *coord);
 u32 txn_prod_fill(const struct txn_prod *p, const u32 *coord, u32 idx,
 		  u32 base, const u32 *first, u32 *dst, u32 *rev);
 
-/* Builders: @g has its arrays allocated to the spec's counts. */
+/* Why closed-form counts refused a spec (spec.c turns them into messages). */
+enum { TXN_TOO_MANY_NODES = 1, TXN_TOO_MANY_LINKS };
+
+/*
+ * A network of routers given by a rule (dragonfly.c, fattree.c): the
+ * out-degree of each vertex and the vertex each of its ports leads to.
+ * Every cable runs both ways and no two ports of a vertex lead to one
+ * vertex, so rev[] is found by looking.
+ */
+struct txn_rule {
+	u32 (*degree)(const struct txn_spec *spec, u32 v);
+	u32 (*neighbour)(const struct txn_spec *spec, u32 v, u32 port);
+};
+
+extern const struct txn_rule txn_dragonfly_rule, txn_fattree_rule;
+
+/* Closed-form counts of a checked spec, or TXN_TOO_MANY_NODES past @lim. */
+int txn_dragonfly_counts(const struct txn_spec *spec, u64 lim, struct txn_counts *c);
+int txn_fattree_counts(const struct txn_spec *spec, u64 lim, struct txn_counts *c);
+
+/*
+ * Builders: @g has its arrays allocated to the spec's counts.  A rule's
+ * builder returns -EINVAL, having written nothing past them, when the rule
+ * disagrees with the counts.
+ */
+int txn_build_rule(const struct txn_spec *spec, const struct txn_rule *r, struct txn_graph *g);
 void txn_build_product(const struct txn_prod *p, struct txn_graph *g);
 void txn_build_min(const struct txn_spec *spec, struct txn_graph *g);
 void txn_build_biswapped(const struct txn_prod *base, struct txn_graph *g);

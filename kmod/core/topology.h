@@ -166,6 +166,12 @@ int txn_spec_format(const struct txn_spec *spec, char *buf, size_t len);
 /* A multistage network (butterfly ... flip): switches, one-way links. */
 bool txn_topo_is_min(u32 topo);
 
+/* A cartesian product of linear arrays, rings and complete graphs (linear ... product). */
+static inline bool txn_topo_is_product(u32 topo)
+{
+	return topo >= TXNET_TOPO_LINEAR && topo <= TXNET_TOPO_PRODUCT;
+}
+
 /* Topology keyword ("torus") to enum and back; 0 / NULL when unknown. */
 u32 txn_topo_from_name(const char *name);
 const char *txn_topo_name(u32 topo);

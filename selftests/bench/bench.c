@@ -64,6 +64,9 @@ static const struct bnet nets[] = {
 	{ "omega 256", SPEC(TXNET_TOPO_OMEGA, 256), NULL },
 	{ "biswapped mesh 4 4", { .topo = TXNET_TOPO_BISWAPPED, .base = TXNET_TOPO_MESH,
 				  .ndims = 2, .size = { 4, 4 } }, NULL },
+	/* 33 groups of 8 routers, 1,056 processors; the 4-ary 5-tree's 1,024 */
+	{ "dragonfly 4 8 4", SPEC(TXNET_TOPO_DRAGONFLY, 4, 8, 4), NULL },
+	{ "fattree 4 5", SPEC(TXNET_TOPO_FATTREE, 4, 5), NULL },
 };
 
 /*

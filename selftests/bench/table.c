@@ -42,6 +42,8 @@ static const struct net nets[] = {
 				.ndims = 1, .size = { 4 } } },
 	{ "biswapped mesh 3 3", { .topo = TXNET_TOPO_BISWAPPED, .base = TXNET_TOPO_MESH,
 				  .ndims = 2, .size = { 3, 3 } } },
+	{ "dragonfly 2 4 2", SPEC(TXNET_TOPO_DRAGONFLY, 2, 4, 2) },
+	{ "fattree 4 3", SPEC(TXNET_TOPO_FATTREE, 4, 3) },
 };
 
 static const struct net open_nets[] = {

@@ -206,6 +206,28 @@ TEST_F(err, hypercube_dimension)
 	REJECT(&r, EINVAL, "hypercube", r.off_size[0]);
 }
 
+/* A dragonfly takes p a h, a fat tree k n (Documentation/txnet-topologies.rst, "Refusals"). */
+TEST_F(err, routers_sizes)
+{
+	struct txnet_req r = mk(TXNET_TOPO_DRAGONFLY, 2, (uint32_t[]){ 2, 4 });
+
+	REJECT(&r, EINVAL, "three sizes", r.off_dims);
+	r = mk(TXNET_TOPO_DRAGONFLY, 3, (uint32_t[]){ 2, 0, 2 });
+	REJECT(&r, EINVAL, "at least 1", r.off_size[1]);
+	/* 4096 routers a group, 4096 global cables each: 4096 4097 groups */
+	r = mk(TXNET_TOPO_DRAGONFLY, 3, (uint32_t[]){ 1, 4096, 4096 });
+	REJECT(&r, E2BIG, "max_nodes", r.off_dims);
+	r = mk(TXNET_TOPO_FATTREE, 3, (uint32_t[]){ 4, 3, 1 });
+	REJECT(&r, EINVAL, "two sizes", r.off_dims);
+	r = mk(TXNET_TOPO_FATTREE, 2, (uint32_t[]){ 1, 3 });
+	REJECT(&r, EINVAL, "arity", r.off_size[0]);
+	r = mk(TXNET_TOPO_FATTREE, 2, (uint32_t[]){ 4, 0 });
+	REJECT(&r, EINVAL, "levels", r.off_size[1]);
+	/* 2^32 - 1 levels of 2: past any max_nodes at the 17th */
+	r = mk(TXNET_TOPO_FATTREE, 2, (uint32_t[]){ 2, 0xffffffff });
+	REJECT(&r, E2BIG, "max_nodes", r.off_dims);
+}
+
 TEST_F(err, unknown_topology)
 {
 	struct txnet_req r = mk(TXNET_TOPO_MAX + 1, 1, (uint32_t[]){ 4 });

@@ -12,7 +12,7 @@ TXCTL=${TXCTL:-txctl}
 N=0 PASS=0 FAIL=0
 bad=
 echo "TAP version 13"
-echo "1..10"
+echo "1..12"
 ok() { N=$((N + 1)); PASS=$((PASS + 1)); echo "ok $N $1"; }
 fail() { N=$((N + 1)); FAIL=$((FAIL + 1)); echo "not ok $N $1"; }
 result() {
@@ -446,6 +446,39 @@ ls /sys/class/net | grep -q txsb && bad="$bad [a refused netdev left interfaces]
 ls /sys/class/net | grep -q txsn && bad="$bad [txsn left after destroy]"
 rm -f "$out"
 result "set_netdev_on"
+
+# 11: across a dragonfly (Documentation/txnet-topologies.rst).  dragonfly
+# 2 2 1: 3 groups of 2 routers (vertices 12 .. 17), 2 processors a router.
+# Processor 0 is on router 0 (group 0), 11 on router 5 (group 2); group
+# 0's cable to group 2 is its global port 1, on router 1, and lands on
+# group 2's router 4: 0 -> 12 -> 13 -> 16 -> 17 -> 11, 5 hops, so a ping's
+# round trip takes at least 2 x 5 - 1 ticks (counted as in 2).  With that
+# cable cut a total exchange goes round by group 1 and still verifies.
+"$TXCTL" create dragonfly 2 2 1 name dfy netdev tick-ns 1000000 > /dev/null || bad="$bad [create dfy]"
+for v in 0 11; do
+	ns "d$v"
+	eval "ip link set txdfy$v netns \$ns_d$v" || bad="$bad [txdfy$v not moved]"
+	in_ns "d$v" sysctl -qw "net.ipv6.conf.txdfy$v.disable_ipv6=1" 2> /dev/null
+	in_ns "d$v" ip addr add "10.3.0.$((v + 1))/24" dev "txdfy$v"
+	in_ns "d$v" ip link set "txdfy$v" up
+done
+t0=$(cat /sys/kernel/txnet/dfy/ticks)
+if in_ns d0 ping -c 1 -W 600 10.3.0.12 > "$out" 2>&1; then
+	m=$(($(cat /sys/kernel/txnet/dfy/ticks) - t0))
+	[ "$m" -ge 9 ] || bad="$bad [0 -> 11 across the dragonfly: $m ticks, under 2 x 5 - 1]"
+else
+	bad="$bad [no reply across the dragonfly: $(tail -n 2 "$out")]"
+fi
+"$TXCTL" destroy dfy || bad="$bad [destroy dfy]"
+for p in $pids; do kill "$p" 2>/dev/null; done
+"$TXCTL" create dragonfly 2 2 1 name dfc > /dev/null || bad="$bad [create dfc]"
+"$TXCTL" link dfc down 13 16 || bad="$bad [the cable 13-16 is not a cable]"
+"$TXCTL" run dfc total-exchange > "$out" 2>&1 || bad="$bad [total exchange around the cut: $(cat "$out")]"
+grep -q "verified yes" "$out" || bad="$bad [not verified around the cut: $(cat "$out")]"
+"$TXCTL" link dfc down 13 17 > "$out" 2>&1 && bad="$bad [13-17 (two groups' routers, no cable) accepted]"
+"$TXCTL" destroy dfc
+rm -f "$out"
+result "across_a_dragonfly"
 
 echo "# Totals: pass:$PASS fail:$FAIL xfail:0 xpass:0 skip:0 error:0"
 [ "$FAIL" = 0 ]

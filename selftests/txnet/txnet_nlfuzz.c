@@ -349,7 +349,7 @@ static void plausible_spec(struct spec *s)
 		TXNET_TOPO_LINEAR, TXNET_TOPO_COMPLETE, TXNET_TOPO_MESH, TXNET_TOPO_TORUS,
 		TXNET_TOPO_HYPERCUBE, TXNET_TOPO_GHC, TXNET_TOPO_PRODUCT, TXNET_TOPO_BUTTERFLY,
 		TXNET_TOPO_OMEGA, TXNET_TOPO_BASELINE, TXNET_TOPO_RBASELINE, TXNET_TOPO_FLIP,
-		TXNET_TOPO_BISWAPPED,
+		TXNET_TOPO_BISWAPPED, TXNET_TOPO_DRAGONFLY, TXNET_TOPO_FATTREE,
 	};
 	uint32_t i;
 
@@ -396,6 +396,17 @@ static void plausible_spec(struct spec *s)
 		if (s->base >= TXNET_TOPO_BUTTERFLY)
 			s->size[0] = 1u << (1 + rnd(3));
 		break;
+	case TXNET_TOPO_DRAGONFLY:
+		s->nd = chance(16) ? 2 + rnd(3) : 3;
+		for (i = 0; i < s->nd; i++)
+			s->size[i] = rnd(5);
+		break;
+	case TXNET_TOPO_FATTREE:
+		s->nd = chance(16) ? 1 + rnd(3) : 2;
+		s->size[0] = 1 + rnd(5);
+		s->size[1] = rnd(5);
+		s->size[2] = 2;
+		break;
 	default:	/* the MINs: N = 2^k */
 		s->nd = 1;
 		s->size[0] = 1u << (1 + rnd(8));
@@ -429,6 +440,11 @@ static void huge_spec(struct spec *s)
 		{ .topo = TXNET_TOPO_BISWAPPED, .base = TXNET_TOPO_MESH, .nd = 2, .size = { 256, 256 } },
 		{ TXNET_TOPO_PRODUCT, 0, 16, { 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2 },
 		  .kind = { 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2 } },
+		{ .topo = TXNET_TOPO_DRAGONFLY, .base = 0, .nd = 3, .size = { 4, 16, 8 } },
+		{ .topo = TXNET_TOPO_DRAGONFLY, .base = 0, .nd = 3, .size = { 1, 4096, 4096 } },
+		{ .topo = TXNET_TOPO_DRAGONFLY, .base = 0, .nd = 3, .size = { 0xffffffff, 2, 2 } },
+		{ .topo = TXNET_TOPO_FATTREE, .base = 0, .nd = 2, .size = { 16, 4 } },
+		{ .topo = TXNET_TOPO_FATTREE, .base = 0, .nd = 2, .size = { 2, 0xffffffff } },
 		{ .topo = TXNET_TOPO_MESH, .base = 0, .nd = 16, .size = { 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2 } },
 		{ .topo = TXNET_TOPO_MESH, .base = 0, .nd = 17, .size = { 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2 } },
 	};

@@ -481,6 +481,43 @@ TEST_F(topo, mins)
 	}
 }
 
+/*
+ * Networks of routers (Documentation/txnet-topologies.rst), nodes being
+ * the processors and switches the routers.  Dragonfly
+ * p a h ([Kim08]): g = a h + 1 groups of a routers, p a g processors; cables
+ * from each processor, between every two routers of a group, h from each
+ * router: 2 p a g + g a (a - 1) + g a h links; router diameter 3 (1 when
+ * a = 1) and a processor's cable at each end.  k-ary n-tree ([Petrini97]):
+ * k^n processors, n k^(n-1) switches, k^n cables below each level:
+ * 2 n k^n links; up n levels and down again: diameter 2n.
+ */
+TEST_F(topo, routers)
+{
+	static const uint32_t dfly[][3] = { { 1, 1, 1 }, { 2, 4, 2 }, { 4, 8, 4 }, { 3, 1, 5 } };
+	static const uint32_t tree[][2] = { { 2, 1 }, { 4, 3 }, { 4, 5 }, { 8, 2 } };
+
+	for (unsigned int i = 0; i < ARRAY_SIZE(dfly); i++) {
+		uint64_t p = dfly[i][0], a = dfly[i][1], h = dfly[i][2], g = a * h + 1;
+		struct txnet_req r = req(TXNET_TOPO_DRAGONFLY, 3, dfly[i]);
+		char spec[48];
+
+		snprintf(spec, sizeof(spec), "dragonfly %u %u %u", dfly[i][0], dfly[i][1], dfly[i][2]);
+		check(_metadata, &self->t, &r, spec, p * a * g, a * g,
+		      2 * p * a * g + g * a * (a - 1) + g * a * h, a > 1 ? 5 : 3, NULL);
+	}
+	for (unsigned int i = 0; i < ARRAY_SIZE(tree); i++) {
+		uint64_t k = tree[i][0], n = tree[i][1], procs = 1;
+		struct txnet_req r = req(TXNET_TOPO_FATTREE, 2, tree[i]);
+		char spec[48];
+
+		for (unsigned int j = 0; j < n; j++)
+			procs *= k;
+		snprintf(spec, sizeof(spec), "fattree %u %u", tree[i][0], tree[i][1]);
+		check(_metadata, &self->t, &r, spec, procs, n * (procs / k),
+		      2 * n * procs, (uint32_t)(2 * n), NULL);
+	}
+}
+
 TEST_F(topo, biswapped)
 {
 	static const struct {

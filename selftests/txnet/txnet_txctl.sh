@@ -16,7 +16,7 @@ N=0 PASS=0 FAIL=0 SKIP=0
 out=/tmp/txctl.$$.out err=/tmp/txctl.$$.err
 
 echo "TAP version 13"
-echo "1..35"
+echo "1..37"
 
 ok() { N=$((N + 1)); PASS=$((PASS + 1)); echo "ok $N $1"; }
 fail() { N=$((N + 1)); FAIL=$((FAIL + 1)); echo "not ok $N $1"; }
@@ -858,7 +858,65 @@ rm -f "$out.svg"
 run destroy plot0
 result "run_plot_and_series"
 
-# 35: the module goes away under a monitor: it says so and exits 2
+# 36: networks of routers (Documentation/txnet-topologies.rst).  dragonfly
+# 2 4 2: a h + 1 = 9 groups of 4 routers, 2 processors a router: 72
+# processors, 36 routers; vertex 77 is router 5, group 1, index 1.  fattree
+# 4 3: 4^3 = 64 processors, 3 levels of 16 switches; vertex 64 + 16 + 5 is
+# <1,1; 1> (5 = 1 4 + 1).  Every run verifies and takes at least its lower bound.
+run create dragonfly 2 4 2 name df
+expect_rc 0 "create dragonfly 2 4 2"
+[ "$(cat "$SYS/df/topology")" = "dragonfly 2 4 2" ] || bad="$bad [df topology $(cat "$SYS/df/topology")]"
+run -j show df
+[ "$("$JSON" -g nodes < "$out")" = 72 ] || bad="$bad [df nodes $("$JSON" -g nodes < "$out")]"
+[ "$("$JSON" -g switches < "$out")" = 36 ] || bad="$bad [df switches $("$JSON" -g switches < "$out")]"
+run show df node 77
+expect_out "router 5 group 1 index 1" "show df node 77"
+run show df node 9
+expect_out "processor on router 4 group 1" "show df node 9"
+run show df node 108
+expect_rc 1 "show df node 108"
+expect_err "not a vertex of df (0 .. 107)" "show df node 108"
+run create dragonfly 2 4 2 name df1 port single
+expect_rc 0 "create dragonfly 2 4 2 port single"
+for net in df df1; do
+	for op in total-exchange broadcast data-sum multinode-broadcast; do
+		run -j run "$net" "$op"
+		expect_rc 0 "run $net $op"
+		[ "$("$JSON" -g verified < "$out")" = true ] || bad="$bad [$net $op not verified]"
+		steps=$("$JSON" -g steps < "$out")
+		lower=$("$JSON" -g lower_bound < "$out")
+		[ "$steps" -ge "$lower" ] 2>/dev/null || bad="$bad [$net $op steps $steps below $lower]"
+	done
+done
+run create fattree 4 3 name ft
+expect_rc 0 "create fattree 4 3"
+run show ft node 85
+expect_out "<1,1; 1> level 1" "show ft node 85"
+run -j run ft total-exchange
+[ "$("$JSON" -g verified < "$out")" = true ] || bad="$bad [ft total-exchange not verified]"
+# a processor has one cable: its n - 1 = 63 packets leave one a tick, the
+# last needs 2 links more, less the tick it leaves in: 64
+[ "$("$JSON" -g lower_bound < "$out")" -ge 64 ] 2>/dev/null || bad="$bad [ft lower bound $("$JSON" -g lower_bound < "$out")]"
+run bounds fattree 4 3
+expect_rc 0 "bounds fattree 4 3"
+expect_out "^broadcast" "bounds fattree 4 3"
+n=$(count)
+run create dragonfly 2 4
+expect_rc 1 "dragonfly without H"
+expect_err "P A H" "dragonfly without H"
+run create dragonfly 2 0 2
+expect_rc 2 "dragonfly a 0"
+expect_err "^Error: dragonfly sizes p, a and h must be at least 1" "dragonfly a 0"
+run create fattree 1 3
+expect_rc 2 "fattree k 1"
+expect_err "arity k must be at least 2" "fattree k 1"
+[ "$(count)" = "$n" ] || bad="$bad [a refused network was left behind]"
+run destroy df
+run destroy df1
+run destroy ft
+result "networks_of_routers"
+
+# 37: the module goes away under a monitor: it says so and exits 2
 "$TXCTL" monitor > "$mon" 2>&1 &
 mpid=$!
 wait_for mon_ready || bad="$bad [monitor never reported the probe network]"

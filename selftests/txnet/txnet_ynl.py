@@ -194,6 +194,23 @@ def t_cli_prints_extack(ynl, ev):
     return bad
 
 
+def t_dragonfly_by_name(ynl, ev):
+    """the spec's enum names the new families: dragonfly 1 2 1 has 2 h + 1 = 3
+    groups of 2 routers, a processor each (Documentation/txnet-topologies.rst)"""
+    bad = []
+    r = ynl.do('new', {'name': 'yn2', 'topology': 'dragonfly', 'dims': dims(1, 2, 1)}, None)
+    events(ev, 'new')
+    if r.get('spec') != 'dragonfly 1 2 1' or r.get('nodes') != 6 or r.get('switches') != 6:
+        bad.append(f'reply: {r}')
+    r = ynl.do('run', {'name': 'yn2', 'op': 'data-sum'}, None)
+    done = events(ev, 'run-done')
+    if ((done or {}).get('result') or {}).get('verified') != 1:
+        bad.append(f'data-sum: {done}')
+    ynl.do('del', {'name': 'yn2'}, None)
+    events(ev, 'del')
+    return bad
+
+
 def t_del_and_its_event(ynl, ev):
     bad = []
     for name in ('yn0', 'yn1'):
@@ -207,7 +224,8 @@ def t_del_and_its_event(ynl, ev):
 
 
 TESTS = [t_spec_loads, t_new_and_its_event, t_get, t_dump, t_set, t_run_and_run_done,
-         t_series_dump, t_links_dump, t_refused_with_extack, t_cli_prints_extack, t_del_and_its_event]
+         t_series_dump, t_links_dump, t_refused_with_extack, t_cli_prints_extack, t_dragonfly_by_name,
+         t_del_and_its_event]
 
 
 def main():

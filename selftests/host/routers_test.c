@@ -1,0 +1,336 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The networks of routers (kmod/core/dragonfly.c, kmod/core/fattree.c)
+ * against their definitions, written here again from the sources:
+ * the dragonfly's groups, local and global cables (Kim, Dally, Scott and
+ * Abts, ISCA 2008) with BookSim2's choice of which router holds which
+ * global cable (its min_dragonflynew routing), and the k-ary n-tree's
+ * adjacency (Petrini and Vanneschi, IPPS 1997); their counts, degrees and
+ * diameters; and every operation on them verified under both port models,
+ * never below its lower bound.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kselftest_harness.h"
+#include "topo_helpers.h"
+#include "core/bounds.h"
+#include "core/engine_impl.h"
+#include "core/sched.h"
+
+/* Links from @u to @v. */
+static u32 links_between(const struct txn_graph *g, u32 u, u32 v)
+{
+	u32 l, n = 0;
+
+	for (l = g->first[u]; l < g->first[u + 1]; l++)
+		n += g->dst[l] == v;
+	return n;
+}
+
+/* Largest distance between two vertices of [@lo, @hi). */
+static u32 diameter_among(const struct txn_graph *g, u32 lo, u32 hi)
+{
+	u32 *dist = calloc(g->nodes, sizeof(u32)), u, v, best = 0;
+
+	for (u = lo; u < hi; u++) {
+		tg_bfs(g, u, dist);
+		for (v = lo; v < hi; v++)
+			if (dist[v] > best)
+				best = dist[v];
+	}
+	free(dist);
+	return best;
+}
+
+struct dfly {
+	u32 p, a, h;
+};
+
+static const struct dfly dflys[] = {
+	{ 1, 1, 1 }, { 1, 2, 1 }, { 2, 2, 1 }, { 2, 4, 2 }, { 1, 3, 2 }, { 3, 2, 3 }, { 2, 1, 4 },
+};
+
+/*
+ * A dragonfly p a h: g = a h + 1 groups of a routers, p processors on a
+ * router, the routers of a group joined pairwise, one global cable between
+ * every two groups, h on each router.  BookSim2 sends a packet from group G
+ * to group D over the router of G at index (D < G ? D : D - 1) / h.
+ */
+static void check_dragonfly(struct __test_metadata *_metadata, const struct dfly *d)
+{
+	u32 g = d->a * d->h + 1, R = d->a * g, N = d->p * R, r, s, x, G, D, want, global;
+	char text[64];
+	const char *why;
+	struct tg t;
+
+	snprintf(text, sizeof(text), "dragonfly %u %u %u", d->p, d->a, d->h);
+	ASSERT_EQ(NULL, tg_make(&t, text));
+	why = tg_check_basic(&t, false);
+	EXPECT_EQ(NULL, why) TH_LOG("%s: %s", text, why);
+	EXPECT_EQ(N, t.g.procs);
+	EXPECT_EQ(N + R, t.g.nodes);
+	EXPECT_EQ(R, t.c.switches);
+	/* every processor's one cable, every router's local and global cables, both ways */
+	EXPECT_EQ(2ULL * N + (u64)g * d->a * (d->a - 1) + (u64)g * d->a * d->h, t.g.links);
+	for (x = 0; x < N; x++) {
+		EXPECT_EQ(1, t.g.first[x + 1] - t.g.first[x]) TH_LOG("%s processor %u", text, x);
+		EXPECT_EQ(1, links_between(&t.g, x, N + x / d->p)) TH_LOG("%s processor %u", text, x);
+	}
+	for (r = 0; r < R; r++) {
+		global = 0;
+		for (s = 0; s < R; s++) {
+			if (s == r)
+				continue;
+			if (s / d->a != r / d->a) {
+				global += links_between(&t.g, N + r, N + s);
+				continue;
+			}
+			EXPECT_EQ(1, links_between(&t.g, N + r, N + s)) TH_LOG("%s %u-%u", text, r, s);
+		}
+		EXPECT_EQ(d->h, global) TH_LOG("%s router %u", text, r);
+	}
+	for (G = 0; G < g; G++) {
+		for (D = 0; D < g; D++) {
+			if (D == G)
+				continue;
+			want = G * d->a + (D < G ? D : D - 1) / d->h;
+			for (r = G * d->a; r < (G + 1) * d->a; r++) {
+				global = 0;
+				for (s = D * d->a; s < (D + 1) * d->a; s++)
+					global += links_between(&t.g, N + r, N + s);
+				EXPECT_EQ((u32)(r == want), global) TH_LOG("%s group %u to %u router %u", text, G, D, r);
+			}
+		}
+	}
+	/* local, global, local between routers; a processor's cable at each end */
+	EXPECT_EQ(d->a > 1 ? 3 : 1, diameter_among(&t.g, N, N + R)) TH_LOG("%s", text);
+	EXPECT_EQ(d->a > 1 ? 5 : 3, tg_proc_diameter(&t.g)) TH_LOG("%s", text);
+	EXPECT_EQ(t.c.diameter, tg_proc_diameter(&t.g));
+	EXPECT_EQ(d->p + d->a - 1 + d->h, t.c.max_degree);
+	tg_free(&t);
+}
+
+TEST(dragonfly_definition)
+{
+	u32 i;
+
+	for (i = 0; i < ARRAY_SIZE(dflys); i++)
+		check_dragonfly(_metadata, &dflys[i]);
+}
+
+struct ftree {
+	u32 k, n;
+};
+
+static const struct ftree ftrees[] = {
+	{ 2, 1 }, { 4, 1 }, { 2, 2 }, { 2, 3 }, { 3, 2 }, { 3, 3 }, { 4, 3 }, { 2, 5 },
+};
+
+static u32 power(u32 k, u32 n)
+{
+	u32 r = 1;
+
+	while (n--)
+		r *= k;
+	return r;
+}
+
+/* Digit @i (the first most significant) of @v's @len base-@k digits. */
+static u32 digit(u32 v, u32 i, u32 len, u32 k)
+{
+	return v / power(k, len - 1 - i) % k;
+}
+
+/*
+ * [Petrini97]'s adjacency: switches <w, l> and <w', l+1> when w and w'
+ * agree but at digit l; processor p and switch <w, n-1> when w is p's
+ * first n-1 digits.  Vertices as documented: processors, then the levels
+ * top down.
+ */
+static bool tree_edge(const struct ftree *f, u32 u, u32 v)
+{
+	u32 P = power(f->k, f->n), S = P / f->k, lu, lv, wu, wv, i;
+
+	if (u > v) {
+		i = u;
+		u = v;
+		v = i;
+	}
+	if (v < P)
+		return false;
+	lv = (v - P) / S;
+	wv = (v - P) % S;
+	if (u < P)
+		return lv == f->n - 1 && u / f->k == wv;
+	lu = (u - P) / S;
+	wu = (u - P) % S;
+	if (lv != lu + 1)
+		return false;
+	for (i = 0; i + 1 < f->n; i++)
+		if (i != lu && digit(wu, i, f->n - 1, f->k) != digit(wv, i, f->n - 1, f->k))
+			return false;
+	return true;
+}
+
+TEST(fattree_definition)
+{
+	char text[64];
+	const char *why;
+	struct tg t;
+	u32 i, u, v, P;
+
+	for (i = 0; i < ARRAY_SIZE(ftrees); i++) {
+		const struct ftree *f = &ftrees[i];
+
+		snprintf(text, sizeof(text), "fattree %u %u", f->k, f->n);
+		ASSERT_EQ(NULL, tg_make(&t, text));
+		why = tg_check_basic(&t, false);
+		EXPECT_EQ(NULL, why) TH_LOG("%s: %s", text, why);
+		P = power(f->k, f->n);
+		EXPECT_EQ(P, t.g.procs);
+		EXPECT_EQ(P + f->n * (P / f->k), t.g.nodes);
+		EXPECT_EQ(2ULL * f->n * P, t.g.links);
+		for (u = 0; u < t.g.nodes; u++)
+			for (v = 0; v < t.g.nodes; v++)
+				EXPECT_EQ(tree_edge(f, u, v), links_between(&t.g, u, v))
+					TH_LOG("%s %u-%u", text, u, v);
+		/* up n levels and down again between processors whose first digits differ */
+		EXPECT_EQ(2 * f->n, tg_proc_diameter(&t.g)) TH_LOG("%s", text);
+		EXPECT_EQ(t.c.diameter, 2 * f->n);
+		EXPECT_EQ(f->n > 1 ? 2 * f->k : f->k, t.c.max_degree);
+		tg_free(&t);
+	}
+}
+
+/* Refusals name the size; counts past max_nodes are E2BIG. */
+TEST(refused_sizes)
+{
+	static const struct {
+		const char *text;
+		int ret, dim;
+	} bad[] = {
+		{ "dragonfly 2 4", -EINVAL, -1 },
+		{ "dragonfly 2 4 2 1", -EINVAL, -1 },
+		{ "dragonfly 0 4 2", -EINVAL, 0 },
+		{ "dragonfly 2 0 2", -EINVAL, 1 },
+		{ "dragonfly 2 4 0", -EINVAL, 2 },
+		{ "fattree 4", -EINVAL, -1 },
+		{ "fattree 1 3", -EINVAL, 0 },
+		{ "fattree 4 0", -EINVAL, 1 },
+		/* 4096 4096 4097 routers; 2^24 + 1 processors */
+		{ "dragonfly 1 4096 4096", -E2BIG, -1 },
+		{ "dragonfly 4294967295 4294967295 4294967295", -E2BIG, -1 },
+		{ "fattree 2 21", -E2BIG, -1 },
+		{ "fattree 4294967295 4294967295", -E2BIG, -1 },
+	};
+	struct txn_spec_error err;
+	struct txn_counts c;
+	struct txn_spec s;
+	u32 i;
+
+	for (i = 0; i < ARRAY_SIZE(bad); i++) {
+		ASSERT_EQ(0, tg_parse(bad[i].text, &s));
+		EXPECT_EQ(bad[i].ret, txn_spec_validate(&s, 1u << 24, &c, &err)) TH_LOG("%s", bad[i].text);
+		EXPECT_NE(NULL, err.msg) TH_LOG("%s", bad[i].text);
+		EXPECT_EQ(bad[i].dim, err.dim) TH_LOG("%s: %s", bad[i].text, err.msg);
+	}
+	/* the largest binary tree that fits 2^24 vertices: 2^20 processors, 20 2^19 switches */
+	ASSERT_EQ(0, tg_parse("fattree 2 20", &s));
+	EXPECT_EQ(0, txn_spec_validate(&s, 1u << 24, &c, &err));
+	EXPECT_EQ((1u << 20) + 20 * (1u << 19), c.nodes);
+}
+
+static const u32 ops[] = {
+	TXNET_OP_TOTAL_EXCHANGE, TXNET_OP_BROADCAST, TXNET_OP_SCATTER, TXNET_OP_GATHER,
+	TXNET_OP_MULTINODE_BROADCAST, TXNET_OP_ACCUMULATE, TXNET_OP_MULTINODE_ACCUMULATE,
+	TXNET_OP_PREFIX_SUM, TXNET_OP_DATA_SUM,
+};
+
+static const char *const networks[] = {
+	"dragonfly 1 2 1", "dragonfly 2 2 1", "dragonfly 2 4 2", "dragonfly 1 3 2",
+	"fattree 2 3", "fattree 3 2", "fattree 4 2", "fattree 2 4",
+};
+
+/*
+ * Every operation, both port models, the auto schedule: verified, never
+ * below txn_bound()'s lower bound, and a data sum's results the sum of the
+ * inputs the test gave.
+ */
+TEST(every_operation_verified_within_bounds)
+{
+	struct txn_run_params p;
+	struct txn_engine e;
+	struct txn_bound b;
+	s64 values[128], sum, got;
+	const struct txn_sched *s;
+	const char *why;
+	struct tg t;
+	u32 i, k, port, v;
+	int ret;
+
+	for (i = 0; i < ARRAY_SIZE(networks); i++) {
+		ASSERT_EQ(NULL, tg_make(&t, networks[i]));
+		ASSERT_GE(128, t.g.procs);
+		for (sum = 0, v = 0; v < t.g.procs; v++) {
+			values[v] = (s64)v * v - 7;
+			sum += values[v];
+		}
+		for (k = 0; k < ARRAY_SIZE(ops); k++) {
+			for (port = TXNET_PORT_ALL; port <= TXNET_PORT_SINGLE; port++) {
+				memset(&p, 0, sizeof(p));
+				p.op = ops[k];
+				p.port_model = port;
+				p.seed = 11;
+				p.root = txn_op_has_root(ops[k]) ? t.g.procs / 2 : 0;
+				p.payload = txn_op_combines(ops[k]) ? 0 : 8;
+				if (ops[k] == TXNET_OP_DATA_SUM || ops[k] == TXNET_OP_PREFIX_SUM) {
+					p.values = values;
+					p.nvalues = t.g.procs;
+				}
+				s = txn_sched_pick(&t.spec, ops[k], TXNET_ALGO_AUTO, port, &why);
+				ASSERT_NE(NULL, s) TH_LOG("%s %s: %s", networks[i], txn_op_name(ops[k]), why);
+				ASSERT_EQ(0, txn_bound(&t.spec, &t.g, ops[k], port, p.root, &b));
+				ASSERT_EQ(0, txn_engine_init(&e, &t.g, s, &p))
+					TH_LOG("%s %s port %u", networks[i], txn_op_name(ops[k]), port);
+				while ((ret = txn_engine_tick(&e)) == 0)
+					;
+				if (ret == 1)
+					ret = txn_engine_verify(&e);
+				EXPECT_EQ(0, ret) TH_LOG("%s %s port %u: %s", networks[i],
+							 txn_op_name(ops[k]), port,
+							 e.failed ? e.v.rule : "");
+				EXPECT_LE(b.lower, e.tick) TH_LOG("%s %s port %u", networks[i],
+								  txn_op_name(ops[k]), port);
+				for (v = 0; !ret && ops[k] == TXNET_OP_DATA_SUM && v < t.g.procs; v++) {
+					txn_engine_value(&e, v, &got);
+					EXPECT_EQ(sum, got) TH_LOG("%s processor %u", networks[i], v);
+				}
+				txn_engine_free(&e);
+			}
+		}
+		tg_free(&t);
+	}
+}
+
+/* The examples of Documentation/txnet-topologies.rst, port by port. */
+TEST(documented_ports)
+{
+	static const u32 dfly77[] = { 10, 11, 76, 78, 79, 84, 88 }, tree14[] = { 18, 19, 8, 10 };
+	struct tg t;
+	u32 i;
+
+	ASSERT_EQ(NULL, tg_make(&t, "dragonfly 2 4 2"));
+	ASSERT_EQ(ARRAY_SIZE(dfly77), t.g.first[78] - t.g.first[77]);
+	for (i = 0; i < ARRAY_SIZE(dfly77); i++)
+		EXPECT_EQ(dfly77[i], t.g.dst[t.g.first[77] + i]) TH_LOG("port %u", i);
+	tg_free(&t);
+	ASSERT_EQ(NULL, tg_make(&t, "fattree 2 3"));
+	ASSERT_EQ(ARRAY_SIZE(tree14), t.g.first[15] - t.g.first[14]);
+	for (i = 0; i < ARRAY_SIZE(tree14); i++)
+		EXPECT_EQ(tree14[i], t.g.dst[t.g.first[14] + i]) TH_LOG("port %u", i);
+	tg_free(&t);
+}
+
+TEST_HARNESS_MAIN
