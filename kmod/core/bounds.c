@@ -249,6 +249,27 @@ static u64 product_cut(struct bctx *c)
 }
 
 /*
+ * The dragonfly's global cut (derived; the argument of [Dimakopoulos94]'s
+ * cut bound): put groups A on one side with their routers and processors,
+ * the other g - A groups on the other.  Only global cables cross, one
+ * between every two groups, so A (g - A) links run from the one side to
+ * the other, one packet a tick each, and the A a p (g - A) a p packets
+ * between them take (a p)^2 ticks whatever A is.
+ */
+static u64 dragonfly_cut(const struct txn_spec *s)
+{
+	u64 ap = (u64)s->size[0] * s->size[1];
+
+	return s->topo == TXNET_TOPO_DRAGONFLY ? ap * ap : 0;
+}
+
+/* The best cut bound the network's shape gives, 0 where none is known. */
+static u64 cut_bound(struct bctx *c)
+{
+	return c->spec->topo == TXNET_TOPO_DRAGONFLY ? dragonfly_cut(c->spec) : product_cut(c);
+}
+
+/*
  * Single-port linear array (derived): node v sends its own n-1 packets and
  * forwards every packet between a node left of it and one right of it,
  * 2v(n-1-v), one a tick: max_v n-1 + 2v(n-1-v), which is (n^2-1)/2 for odd
@@ -283,7 +304,7 @@ static void total_exchange(struct bctx *c, bool single)
 	consider(c, c->g->diameter, "diameter");
 	/* Every link carries one packet a tick: all the distance over all links. */
 	consider(c, div_up(sum, c->g->links), exact ? "total-distance" : "least-distance");
-	consider(c, product_cut(c), "cut");
+	consider(c, cut_bound(c), "cut");
 	if (!single && !c->one_link)
 		return;
 	/*
@@ -536,7 +557,7 @@ int txn_te_figures(const struct txn_spec *spec, const struct txn_graph *g, bool 
 		goto out;
 	}
 	f->average_status = div_up(f->total_distance, g->procs);
-	f->cut = product_cut(&c);
+	f->cut = cut_bound(&c);
 out:
 	if (!product) {
 		txn_paths_free(&c.P);

@@ -314,6 +314,41 @@ TEST(every_operation_verified_within_bounds)
 	}
 }
 
+/*
+ * The dragonfly's global cut: groups on two sides, only the A (g - A) global
+ * cables between them, (a p)^2 ticks for the packets across whatever A is.
+ * dragonfly 4 4 2: (4 4)^2 = 256.  The other bounds are below it: n - 1 + 1 =
+ * 144; total distance at most 144 143 5 (the diameter) over 2 144 + 36 3 +
+ * 36 2 = 468 links, 220.  The run verifies, at 256 ticks or more.
+ */
+TEST(dragonfly_global_cut)
+{
+	struct txn_run_params p = { .op = TXNET_OP_TOTAL_EXCHANGE, .seed = 3, .payload = 8 };
+	const struct txn_sched *s;
+	struct txn_engine e;
+	struct txn_bound b;
+	const char *why;
+	struct tg t;
+	int ret;
+
+	ASSERT_EQ(NULL, tg_make(&t, "dragonfly 4 4 2"));
+	for (p.port_model = TXNET_PORT_ALL; p.port_model <= TXNET_PORT_SINGLE; p.port_model++) {
+		ASSERT_EQ(0, txn_bound(&t.spec, &t.g, p.op, p.port_model, 0, &b));
+		EXPECT_EQ(256, b.lower);
+		EXPECT_STREQ("cut", b.name);
+		s = txn_sched_pick(&t.spec, p.op, TXNET_ALGO_AUTO, p.port_model, &why);
+		ASSERT_NE(NULL, s);
+		ASSERT_EQ(0, txn_engine_init(&e, &t.g, s, &p));
+		while ((ret = txn_engine_tick(&e)) == 0)
+			;
+		EXPECT_EQ(1, ret);
+		EXPECT_EQ(0, txn_engine_verify(&e));
+		EXPECT_LE(256, e.tick);
+		txn_engine_free(&e);
+	}
+	tg_free(&t);
+}
+
 /* The examples of Documentation/txnet-topologies.rst, port by port. */
 TEST(documented_ports)
 {
