@@ -22,7 +22,7 @@ void usage_create(FILE *f)
 		"                   butterfly N | omega N | baseline N | rbaseline N | flip N |\n"
 		"                   mesh K1 ... Kd | torus K1 ... Kd | ghc M1 ... Md |\n"
 		"                   product KIND:SIZE ... | biswapped BASE BASEARGS... |\n"
-		"                   dragonfly P A H | fattree K N }\n"
+		"                   dragonfly P A H | fattree K N | slimfly Q P }\n"
 		"KIND := { ring | linear | complete }\n"
 		"BASE BASEARGS := { linear N | ring N | complete N | mesh K1 ... Kd | hypercube D }\n");
 }

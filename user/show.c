@@ -130,11 +130,32 @@ static void print_fattree(const struct txnet_info *ni, uint32_t v)
 }
 
 /*
+ * A Slim Fly's vertex ([Besta14], section 3): a processor's router, a
+ * router's label (side, x, y) or (side, m, c).
+ */
+static void print_slimfly(const struct txnet_info *ni, uint32_t v)
+{
+	uint32_t q = ni->dims[0].size, p = ni->dims[1].size, r;
+	char label[48];
+
+	if (!q || !p)
+		return;
+	if (v < ni->nodes) {
+		print_uint(PRINT_ANY, "router", ": processor on router %u", v / p);
+		return;
+	}
+	r = v - ni->nodes;
+	snprintf(label, sizeof(label), "(%u,%u,%u)", r / q / q, r / q % q, r % q);
+	print_uint(PRINT_ANY, "router", ": router %u", r);
+	print_string(PRINT_ANY, "label", " %s", label);
+}
+
+/*
  * Where node @v sits: on a biswapped network its label <g,p,c> ([Wei07],
  * section 2) and group number (section 3.2: part 1's groups follow part
  * 0's); on a product its coordinates, the first dimension most
  * significant (a hypercube's: its bits); a dragonfly's router, a fat
- * tree's digits; elsewhere the number alone.
+ * tree's digits, a Slim Fly's router label; elsewhere the number alone.
  */
 static void print_node(const struct txnet_info *ni, uint32_t v)
 {
@@ -165,6 +186,8 @@ static void print_node(const struct txnet_info *ni, uint32_t v)
 		print_dragonfly(ni, v);
 	} else if (ni->topology == TXNET_TOPO_FATTREE && ni->ndims == 2) {
 		print_fattree(ni, v);
+	} else if (ni->topology == TXNET_TOPO_SLIMFLY && ni->ndims == 2) {
+		print_slimfly(ni, v);
 	} else if (ni->ndims > 1 && ni->topology != TXNET_TOPO_BISWAPPED) {
 		open_json_array("coordinates");
 		print_string(PRINT_TEXT, NULL, "%s", ": (");
@@ -208,7 +231,8 @@ static int show_one(struct txnl *nl, const char *name, const char *node)
 		uint32_t v = get_u32_nonneg(node, "node");
 		/* a router's place is a label too: its group, its level */
 		bool routers = ni->topology == TXNET_TOPO_DRAGONFLY ||
-			       ni->topology == TXNET_TOPO_FATTREE;
+			       ni->topology == TXNET_TOPO_FATTREE ||
+			       ni->topology == TXNET_TOPO_SLIMFLY;
 
 		if (v >= ni->nodes + (routers ? ni->switches : 0)) {
 			fprintf(stderr, "Error: node: %u is not a %s of %s (0 .. %u).\n", v,

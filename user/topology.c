@@ -24,6 +24,7 @@ static const struct topo_info topologies[] = {
 	{ "biswapped",	TXNET_TOPO_BISWAPPED,	TOPO_ARGS_BASE,	"BASE", "BASE BASEARGS...", false },
 	{ "dragonfly",	TXNET_TOPO_DRAGONFLY,	TOPO_ARGS_FIXED, "P", "P A H",		false },
 	{ "fattree",	TXNET_TOPO_FATTREE,	TOPO_ARGS_FIXED, "K", "K N",		false },
+	{ "slimfly",	TXNET_TOPO_SLIMFLY,	TOPO_ARGS_FIXED, "Q", "Q P",		false },
 };
 
 const struct topo_info *topo_by_name(const char *name)

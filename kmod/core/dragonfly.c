@@ -58,16 +58,18 @@ int txn_dragonfly_counts(const struct txn_spec *spec, u64 lim, struct txn_counts
 	return 0;
 }
 
-static u32 dragonfly_degree(const struct txn_spec *spec, u32 v)
+static u32 dragonfly_degree(const void *ctx, u32 v)
 {
+	const struct txn_spec *spec = ctx;
 	u32 p = spec->size[0], a = spec->size[1], h = spec->size[2];
 	u32 procs = p * a * (a * h + 1);
 
 	return v < procs ? 1 : p + a - 1 + h;
 }
 
-static u32 dragonfly_neighbour(const struct txn_spec *spec, u32 v, u32 port)
+static u32 dragonfly_neighbour(const void *ctx, u32 v, u32 port)
 {
+	const struct txn_spec *spec = ctx;
 	u32 p = spec->size[0], a = spec->size[1], h = spec->size[2];
 	u32 procs = p * a * (a * h + 1), r, grp, i, j, d, back;
 

@@ -83,8 +83,9 @@ static u32 with_digit(const struct tree *t, u32 w, u32 i, u32 x)
 	return w - (w / wt % t->k) * wt + x * wt;
 }
 
-static u32 fattree_degree(const struct txn_spec *spec, u32 v)
+static u32 fattree_degree(const void *ctx, u32 v)
 {
+	const struct txn_spec *spec = ctx;
 	struct tree t = tree_of(spec);
 
 	if (v < t.procs)
@@ -92,8 +93,9 @@ static u32 fattree_degree(const struct txn_spec *spec, u32 v)
 	return (v - t.procs) / t.level ? 2 * t.k : t.k;
 }
 
-static u32 fattree_neighbour(const struct txn_spec *spec, u32 v, u32 port)
+static u32 fattree_neighbour(const void *ctx, u32 v, u32 port)
 {
+	const struct txn_spec *spec = ctx;
 	struct tree t = tree_of(spec);
 	u32 l, w;
 

@@ -78,14 +78,15 @@ static u32 regular_degree(const struct txn_graph *g)
 	return d;
 }
 
-int txn_build_rule(const struct txn_spec *spec, const struct txn_rule *r, struct txn_graph *g)
+/* The CSR of @r's graph into @g, from @ctx (see txn_build_rule()). */
+static int fill_rule(const struct txn_rule *r, const void *ctx, struct txn_graph *g)
 {
 	u64 total = 0;
 	u32 v, l, p, d, w;
 
 	for (v = 0; v < g->nodes; v++) {
 		g->first[v] = (u32)total;
-		total += r->degree(spec, v);
+		total += r->degree(ctx, v);
 		if (total > g->links)
 			return -EINVAL;
 	}
@@ -95,7 +96,7 @@ int txn_build_rule(const struct txn_spec *spec, const struct txn_rule *r, struct
 	for (v = 0; v < g->nodes; v++) {
 		d = g->first[v + 1] - g->first[v];
 		for (p = 0; p < d; p++) {
-			w = r->neighbour(spec, v, p);
+			w = r->neighbour(ctx, v, p);
 			if (w >= g->nodes || w == v)
 				return -EINVAL;
 			g->src[g->first[v] + p] = v;
@@ -112,6 +113,24 @@ int txn_build_rule(const struct txn_spec *spec, const struct txn_rule *r, struct
 			txn_cond_resched();
 	}
 	return 0;
+}
+
+int txn_build_rule(const struct txn_spec *spec, const struct txn_rule *r, struct txn_graph *g)
+{
+	const void *ctx = spec;
+	void *made = NULL;
+	int ret;
+
+	if (r->prepare) {
+		ret = r->prepare(spec, &made);
+		if (ret)
+			return ret;
+		ctx = made;
+	}
+	ret = fill_rule(r, ctx, g);
+	if (r->release)
+		r->release(made);
+	return ret;
 }
 
 int txn_graph_build(const struct txn_spec *spec, const struct txn_counts *counts,
@@ -161,6 +180,9 @@ int txn_graph_build(const struct txn_spec *spec, const struct txn_counts *counts
 		break;
 	case TXNET_TOPO_FATTREE:
 		ret = txn_build_rule(spec, &txn_fattree_rule, g);
+		break;
+	case TXNET_TOPO_SLIMFLY:
+		ret = txn_build_rule(spec, &txn_slimfly_rule, g);
 		break;
 	case TXNET_TOPO_BISWAPPED:
 		ret = txn_prod_init(&p, spec->base, spec->ndims, spec->size,

@@ -25,6 +25,7 @@ static const char *const topo_names[] = {
 	[TXNET_TOPO_BISWAPPED]	= "biswapped",
 	[TXNET_TOPO_DRAGONFLY]	= "dragonfly",
 	[TXNET_TOPO_FATTREE]	= "fattree",
+	[TXNET_TOPO_SLIMFLY]	= "slimfly",
 };
 
 static const char *const kind_names[] = {
@@ -230,6 +231,12 @@ static int check_dims(struct txn_spec *spec, u32 topo, struct txn_spec_error *er
 				      "a fat tree takes two sizes: arity k and levels n",
 				      -1, TXNET_A_DIMS);
 		break;
+	case TXNET_TOPO_SLIMFLY:
+		if (spec->ndims != 2)
+			return refuse(err, -EINVAL,
+				      "a Slim Fly takes two sizes: the prime q and p processors a router",
+				      -1, TXNET_A_DIMS);
+		break;
 	default:
 		break;
 	}
@@ -266,6 +273,14 @@ static int check_dims(struct txn_spec *spec, u32 topo, struct txn_spec_error *er
 			if (k < 2 - i)
 				return refuse(err, -EINVAL, i ? "fat tree levels n must be at least 1" :
 						       "fat tree arity k must be at least 2",
+					      i, TXNET_A_DIM_SIZE);
+		} else if (topo == TXNET_TOPO_SLIMFLY) {
+			if (i == 0 && (k < 3 || !txn_is_prime(k)))
+				return refuse(err, -EINVAL, "Slim Fly q must be an odd prime",
+					      i, TXNET_A_DIM_SIZE);
+			if (i == 1 && k < 1)
+				return refuse(err, -EINVAL,
+					      "Slim Fly processors a router p must be at least 1",
 					      i, TXNET_A_DIM_SIZE);
 		} else if (txn_topo_is_min(topo)) {
 			if (k < 2 || (k & (k - 1)))
@@ -406,6 +421,8 @@ int txn_spec_validate(struct txn_spec *spec, u64 max_nodes,
 		ret = txn_dragonfly_counts(spec, lim, &c);
 	} else if (topo == TXNET_TOPO_FATTREE) {
 		ret = txn_fattree_counts(spec, lim, &c);
+	} else if (topo == TXNET_TOPO_SLIMFLY) {
+		ret = txn_slimfly_counts(spec, lim, &c);
 	} else if (topo == TXNET_TOPO_BISWAPPED) {
 		/*
 		 * 004_479a535e0b8bf657.txt, Definition 1: 2n groups of the

@@ -62,21 +62,27 @@ u32 txn_prod_fill(const struct txn_prod *p, const u32 *coord, u32 idx,
 enum { TXN_TOO_MANY_NODES = 1, TXN_TOO_MANY_LINKS };
 
 /*
- * A network of routers given by a rule (dragonfly.c, fattree.c): the
- * out-degree of each vertex and the vertex each of its ports leads to.
- * Every cable runs both ways and no two ports of a vertex lead to one
- * vertex, so rev[] is found by looking.
+ * A network of routers given by a rule (dragonfly.c, fattree.c, slimfly.c):
+ * the out-degree of each vertex and the vertex each of its ports leads to,
+ * asked of what prepare() made of the spec (the spec itself when there is
+ * no prepare()).  Every cable runs both ways and no two ports of a vertex
+ * lead to one vertex, so rev[] is found by looking.
  */
 struct txn_rule {
-	u32 (*degree)(const struct txn_spec *spec, u32 v);
-	u32 (*neighbour)(const struct txn_spec *spec, u32 v, u32 port);
+	int (*prepare)(const struct txn_spec *spec, void **ctx);
+	void (*release)(void *ctx);
+	u32 (*degree)(const void *ctx, u32 v);
+	u32 (*neighbour)(const void *ctx, u32 v, u32 port);
 };
 
-extern const struct txn_rule txn_dragonfly_rule, txn_fattree_rule;
+extern const struct txn_rule txn_dragonfly_rule, txn_fattree_rule, txn_slimfly_rule;
 
 /* Closed-form counts of a checked spec, or TXN_TOO_MANY_NODES past @lim. */
 int txn_dragonfly_counts(const struct txn_spec *spec, u64 lim, struct txn_counts *c);
 int txn_fattree_counts(const struct txn_spec *spec, u64 lim, struct txn_counts *c);
+int txn_slimfly_counts(const struct txn_spec *spec, u64 lim, struct txn_counts *c);
+/* Whether @q is a prime (slimfly.c: the Slim Fly's field). */
+bool txn_is_prime(u32 q);
 
 /*
  * Builders: @g has its arrays allocated to the spec's counts.  A rule's

@@ -67,6 +67,8 @@ static const struct bnet nets[] = {
 	/* 33 groups of 8 routers, 1,056 processors; the 4-ary 5-tree's 1,024 */
 	{ "dragonfly 4 8 4", SPEC(TXNET_TOPO_DRAGONFLY, 4, 8, 4), NULL },
 	{ "fattree 4 5", SPEC(TXNET_TOPO_FATTREE, 4, 5), NULL },
+	/* 2 13^2 = 338 routers, 1,014 processors */
+	{ "slimfly 13 3", SPEC(TXNET_TOPO_SLIMFLY, 13, 3), NULL },
 };
 
 /*

@@ -44,6 +44,7 @@ static const struct net nets[] = {
 				  .ndims = 2, .size = { 3, 3 } } },
 	{ "dragonfly 2 4 2", SPEC(TXNET_TOPO_DRAGONFLY, 2, 4, 2) },
 	{ "fattree 4 3", SPEC(TXNET_TOPO_FATTREE, 4, 3) },
+	{ "slimfly 5 2", SPEC(TXNET_TOPO_SLIMFLY, 5, 2) },
 };
 
 static const struct net open_nets[] = {

@@ -22,7 +22,7 @@ static const char *const topologies[] = {
 	"hypercube 4", "ghc 3 2", "product ring:3 linear:2 complete:2", "butterfly 8",
 	"omega 8", "baseline 8", "rbaseline 8", "flip 8", "biswapped ring 3",
 	"biswapped complete 3", "product ring:2 linear:3 complete:3", "torus 5 3",
-	"dragonfly 1 2 1", "dragonfly 2 2 1", "fattree 2 3", "fattree 3 2",
+	"dragonfly 1 2 1", "dragonfly 2 2 1", "fattree 2 3", "fattree 3 2", "slimfly 3 1",
 };
 
 static const u32 ops[] = {

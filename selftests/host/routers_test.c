@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The networks of routers (kmod/core/dragonfly.c, kmod/core/fattree.c)
+ * The networks of routers (kmod/core/dragonfly.c, fattree.c, slimfly.c)
  * against their definitions, written here again from the sources:
  * the dragonfly's groups, local and global cables (Kim, Dally, Scott and
  * Abts, ISCA 2008) with BookSim2's choice of which router holds which
  * global cable (its min_dragonflynew routing), and the k-ary n-tree's
- * adjacency (Petrini and Vanneschi, IPPS 1997); their counts, degrees and
+ * adjacency (Petrini and Vanneschi, IPPS 1997), the Slim Fly's MMS graph
+ * (Besta and Hoefler, SC 2014); their counts, degrees and
  * diameters; and every operation on them verified under both port models,
  * never below its lower bound.
  */
@@ -204,6 +205,73 @@ TEST(fattree_definition)
 	}
 }
 
+/*
+ * The Slim Fly q p ([Besta14], section 3): 2 q^2 routers of the MMS graph,
+ * each with p processors and (3q - delta) / 2 router cables; router
+ * (0, x, y) meets (1, m, c) exactly when y = m x + c (mod q); within a
+ * column (side, first coordinate) the routers are joined by differences
+ * that are the same set for every column of a side; and the routers'
+ * diameter is 2, the property the construction exists for.
+ */
+TEST(slimfly_definition)
+{
+	static const u32 qs[] = { 3, 5, 7, 11, 13 };
+	u32 i, q, p, R, N, r, s, side, a, b, a2, b2, radix, d, k, want;
+	u32 diffs[2][16];
+	char text[64];
+	const char *why;
+	struct tg t;
+
+	for (i = 0; i < ARRAY_SIZE(qs); i++) {
+		q = qs[i];
+		p = 1 + i % 2;
+		R = 2 * q * q;
+		N = p * R;
+		radix = q % 4 == 1 ? (3 * q - 1) / 2 : (3 * q + 1) / 2;
+		snprintf(text, sizeof(text), "slimfly %u %u", q, p);
+		ASSERT_EQ(NULL, tg_make(&t, text));
+		why = tg_check_basic(&t, false);
+		EXPECT_EQ(NULL, why) TH_LOG("%s: %s", text, why);
+		EXPECT_EQ(N, t.g.procs);
+		EXPECT_EQ(N + R, t.g.nodes);
+		EXPECT_EQ(2ULL * N + (u64)R * radix, t.g.links);
+		memset(diffs, 0, sizeof(diffs));
+		for (r = 0; r < R; r++) {
+			EXPECT_EQ(p + radix, t.g.first[N + r + 1] - t.g.first[N + r]) TH_LOG("%s %u", text, r);
+			for (k = 0; k < p; k++)
+				EXPECT_EQ(1, links_between(&t.g, N + r, r * p + k));
+			side = r / (q * q);
+			a = r / q % q;
+			b = r % q;
+			for (s = 0; s < R; s++) {
+				if (s == r)
+					continue;
+				a2 = s / q % q;
+				b2 = s % q;
+				if (s / (q * q) != side) {
+					/* (0, x, y) ~ (1, m, c) iff y = m x + c */
+					want = side ? b2 == (a * a2 + b) % q : b == (a2 * a + b2) % q;
+					EXPECT_EQ(want, links_between(&t.g, N + r, N + s))
+						TH_LOG("%s %u-%u", text, r, s);
+				} else if (a2 != a) {
+					EXPECT_EQ(0, links_between(&t.g, N + r, N + s));
+				} else {
+					d = (b2 + q - b) % q;
+					if (a == 0 && b == 0)
+						diffs[side][d] = links_between(&t.g, N + r, N + s);
+					else if (q <= 16)
+						EXPECT_EQ(diffs[side][d], links_between(&t.g, N + r, N + s))
+							TH_LOG("%s %u-%u", text, r, s);
+				}
+			}
+		}
+		EXPECT_EQ(2, diameter_among(&t.g, N, N + R)) TH_LOG("%s", text);
+		EXPECT_EQ(4, tg_proc_diameter(&t.g)) TH_LOG("%s", text);
+		EXPECT_EQ(t.c.diameter, 4);
+		tg_free(&t);
+	}
+}
+
 /* Refusals name the size; counts past max_nodes are E2BIG. */
 TEST(refused_sizes)
 {
@@ -224,6 +292,14 @@ TEST(refused_sizes)
 		{ "dragonfly 4294967295 4294967295 4294967295", -E2BIG, -1 },
 		{ "fattree 2 21", -E2BIG, -1 },
 		{ "fattree 4294967295 4294967295", -E2BIG, -1 },
+		{ "slimfly 5", -EINVAL, -1 },
+		{ "slimfly 4 1", -EINVAL, 0 },
+		{ "slimfly 2 1", -EINVAL, 0 },
+		{ "slimfly 9 1", -EINVAL, 0 },
+		{ "slimfly 5 0", -EINVAL, 1 },
+		/* 4093 is prime: 2 4093^2 routers is past 2^24 */
+		{ "slimfly 4093 1", -E2BIG, -1 },
+		{ "slimfly 4294967291 1", -E2BIG, -1 },
 	};
 	struct txn_spec_error err;
 	struct txn_counts c;
@@ -250,8 +326,33 @@ static const u32 ops[] = {
 
 static const char *const networks[] = {
 	"dragonfly 1 2 1", "dragonfly 2 2 1", "dragonfly 2 4 2", "dragonfly 1 3 2",
-	"fattree 2 3", "fattree 3 2", "fattree 4 2", "fattree 2 4",
+	"fattree 2 3", "fattree 3 2", "fattree 4 2", "fattree 2 4", "slimfly 3 1", "slimfly 5 1",
 };
+
+/*
+ * @p on @t under the auto schedule, ticked to its end and verified: 0, or
+ * the engine's refusal (-100 with no schedule).  @e is the caller's to free
+ * when it was started (every return but -100 and a failed init's).
+ */
+static int run_auto(struct tg *t, const struct txn_run_params *p, struct txn_engine *e,
+		    bool *started)
+{
+	const struct txn_sched *s;
+	const char *why;
+	int ret;
+
+	*started = false;
+	s = txn_sched_pick(&t->spec, p->op, TXNET_ALGO_AUTO, p->port_model, &why);
+	if (!s)
+		return -100;
+	ret = txn_engine_init(e, &t->g, s, p);
+	if (ret)
+		return ret;
+	*started = true;
+	while ((ret = txn_engine_tick(e)) == 0)
+		;
+	return ret == 1 ? txn_engine_verify(e) : ret;
+}
 
 /*
  * Every operation, both port models, the auto schedule: verified, never
@@ -264,8 +365,7 @@ TEST(every_operation_verified_within_bounds)
 	struct txn_engine e;
 	struct txn_bound b;
 	s64 values[128], sum, got;
-	const struct txn_sched *s;
-	const char *why;
+	bool started;
 	struct tg t;
 	u32 i, k, port, v;
 	int ret;
@@ -289,15 +389,10 @@ TEST(every_operation_verified_within_bounds)
 					p.values = values;
 					p.nvalues = t.g.procs;
 				}
-				s = txn_sched_pick(&t.spec, ops[k], TXNET_ALGO_AUTO, port, &why);
-				ASSERT_NE(NULL, s) TH_LOG("%s %s: %s", networks[i], txn_op_name(ops[k]), why);
 				ASSERT_EQ(0, txn_bound(&t.spec, &t.g, ops[k], port, p.root, &b));
-				ASSERT_EQ(0, txn_engine_init(&e, &t.g, s, &p))
-					TH_LOG("%s %s port %u", networks[i], txn_op_name(ops[k]), port);
-				while ((ret = txn_engine_tick(&e)) == 0)
-					;
-				if (ret == 1)
-					ret = txn_engine_verify(&e);
+				ret = run_auto(&t, &p, &e, &started);
+				ASSERT_TRUE(started) TH_LOG("%s %s port %u: %d", networks[i],
+							    txn_op_name(ops[k]), port, ret);
 				EXPECT_EQ(0, ret) TH_LOG("%s %s port %u: %s", networks[i],
 							 txn_op_name(ops[k]), port,
 							 e.failed ? e.v.rule : "");
@@ -324,25 +419,18 @@ TEST(every_operation_verified_within_bounds)
 TEST(dragonfly_global_cut)
 {
 	struct txn_run_params p = { .op = TXNET_OP_TOTAL_EXCHANGE, .seed = 3, .payload = 8 };
-	const struct txn_sched *s;
 	struct txn_engine e;
 	struct txn_bound b;
-	const char *why;
+	bool started;
 	struct tg t;
-	int ret;
 
 	ASSERT_EQ(NULL, tg_make(&t, "dragonfly 4 4 2"));
 	for (p.port_model = TXNET_PORT_ALL; p.port_model <= TXNET_PORT_SINGLE; p.port_model++) {
 		ASSERT_EQ(0, txn_bound(&t.spec, &t.g, p.op, p.port_model, 0, &b));
 		EXPECT_EQ(256, b.lower);
 		EXPECT_STREQ("cut", b.name);
-		s = txn_sched_pick(&t.spec, p.op, TXNET_ALGO_AUTO, p.port_model, &why);
-		ASSERT_NE(NULL, s);
-		ASSERT_EQ(0, txn_engine_init(&e, &t.g, s, &p));
-		while ((ret = txn_engine_tick(&e)) == 0)
-			;
-		EXPECT_EQ(1, ret);
-		EXPECT_EQ(0, txn_engine_verify(&e));
+		EXPECT_EQ(0, run_auto(&t, &p, &e, &started));
+		ASSERT_TRUE(started);
 		EXPECT_LE(256, e.tick);
 		txn_engine_free(&e);
 	}

@@ -21,7 +21,7 @@ const char *tg_msg(const char *fmt, ...)
 static const char *const topo_kw[] = {
 	NULL, "linear", "ring", "complete", "mesh", "torus", "hypercube", "ghc",
 	"product", "butterfly", "omega", "baseline", "rbaseline", "flip",
-	"biswapped", "dragonfly", "fattree",
+	"biswapped", "dragonfly", "fattree", "slimfly",
 };
 
 static uint32_t kw_topo(const char *w)

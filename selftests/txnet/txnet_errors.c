@@ -206,7 +206,7 @@ TEST_F(err, hypercube_dimension)
 	REJECT(&r, EINVAL, "hypercube", r.off_size[0]);
 }
 
-/* A dragonfly takes p a h, a fat tree k n (Documentation/txnet-topologies.rst, "Refusals"). */
+/* A dragonfly takes p a h, a fat tree k n, a Slim Fly q p (Documentation/txnet-topologies.rst). */
 TEST_F(err, routers_sizes)
 {
 	struct txnet_req r = mk(TXNET_TOPO_DRAGONFLY, 2, (uint32_t[]){ 2, 4 });
@@ -225,6 +225,15 @@ TEST_F(err, routers_sizes)
 	REJECT(&r, EINVAL, "levels", r.off_size[1]);
 	/* 2^32 - 1 levels of 2: past any max_nodes at the 17th */
 	r = mk(TXNET_TOPO_FATTREE, 2, (uint32_t[]){ 2, 0xffffffff });
+	REJECT(&r, E2BIG, "max_nodes", r.off_dims);
+	r = mk(TXNET_TOPO_SLIMFLY, 1, (uint32_t[]){ 5 });
+	REJECT(&r, EINVAL, "two sizes", r.off_dims);
+	r = mk(TXNET_TOPO_SLIMFLY, 2, (uint32_t[]){ 9, 1 });
+	REJECT(&r, EINVAL, "odd prime", r.off_size[0]);
+	r = mk(TXNET_TOPO_SLIMFLY, 2, (uint32_t[]){ 5, 0 });
+	REJECT(&r, EINVAL, "at least 1", r.off_size[1]);
+	/* 181 is prime: 2 181^2 = 65522 routers and as many processors */
+	r = mk(TXNET_TOPO_SLIMFLY, 2, (uint32_t[]){ 181, 1 });
 	REJECT(&r, E2BIG, "max_nodes", r.off_dims);
 }
 

@@ -349,7 +349,7 @@ static void plausible_spec(struct spec *s)
 		TXNET_TOPO_LINEAR, TXNET_TOPO_COMPLETE, TXNET_TOPO_MESH, TXNET_TOPO_TORUS,
 		TXNET_TOPO_HYPERCUBE, TXNET_TOPO_GHC, TXNET_TOPO_PRODUCT, TXNET_TOPO_BUTTERFLY,
 		TXNET_TOPO_OMEGA, TXNET_TOPO_BASELINE, TXNET_TOPO_RBASELINE, TXNET_TOPO_FLIP,
-		TXNET_TOPO_BISWAPPED, TXNET_TOPO_DRAGONFLY, TXNET_TOPO_FATTREE,
+		TXNET_TOPO_BISWAPPED, TXNET_TOPO_DRAGONFLY, TXNET_TOPO_FATTREE, TXNET_TOPO_SLIMFLY,
 	};
 	uint32_t i;
 
@@ -407,6 +407,12 @@ static void plausible_spec(struct spec *s)
 		s->size[1] = rnd(5);
 		s->size[2] = 2;
 		break;
+	case TXNET_TOPO_SLIMFLY:
+		s->nd = chance(16) ? 1 + rnd(3) : 2;
+		s->size[0] = 1 + rnd(12);	/* primes and not */
+		s->size[1] = rnd(3);
+		s->size[2] = 1;
+		break;
 	default:	/* the MINs: N = 2^k */
 		s->nd = 1;
 		s->size[0] = 1u << (1 + rnd(8));
@@ -445,6 +451,8 @@ static void huge_spec(struct spec *s)
 		{ .topo = TXNET_TOPO_DRAGONFLY, .base = 0, .nd = 3, .size = { 0xffffffff, 2, 2 } },
 		{ .topo = TXNET_TOPO_FATTREE, .base = 0, .nd = 2, .size = { 16, 4 } },
 		{ .topo = TXNET_TOPO_FATTREE, .base = 0, .nd = 2, .size = { 2, 0xffffffff } },
+		{ .topo = TXNET_TOPO_SLIMFLY, .base = 0, .nd = 2, .size = { 4294967291u, 1 } },
+		{ .topo = TXNET_TOPO_SLIMFLY, .base = 0, .nd = 2, .size = { 31, 4 } },
 		{ .topo = TXNET_TOPO_MESH, .base = 0, .nd = 16, .size = { 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2 } },
 		{ .topo = TXNET_TOPO_MESH, .base = 0, .nd = 17, .size = { 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2 } },
 	};

@@ -495,6 +495,7 @@ TEST_F(topo, routers)
 {
 	static const uint32_t dfly[][3] = { { 1, 1, 1 }, { 2, 4, 2 }, { 4, 8, 4 }, { 3, 1, 5 } };
 	static const uint32_t tree[][2] = { { 2, 1 }, { 4, 3 }, { 4, 5 }, { 8, 2 } };
+	static const uint32_t slim[][2] = { { 3, 1 }, { 5, 3 }, { 7, 2 }, { 17, 1 } };
 
 	for (unsigned int i = 0; i < ARRAY_SIZE(dfly); i++) {
 		uint64_t p = dfly[i][0], a = dfly[i][1], h = dfly[i][2], g = a * h + 1;
@@ -515,6 +516,19 @@ TEST_F(topo, routers)
 		snprintf(spec, sizeof(spec), "fattree %u %u", tree[i][0], tree[i][1]);
 		check(_metadata, &self->t, &r, spec, procs, n * (procs / k),
 		      2 * n * procs, (uint32_t)(2 * n), NULL);
+	}
+	/*
+	 * Slim Fly q p ([Besta14]): 2 q^2 routers of (3q - delta) / 2 router
+	 * cables, q = 4w + delta; p processors each; router diameter 2.
+	 */
+	for (unsigned int i = 0; i < ARRAY_SIZE(slim); i++) {
+		uint64_t q = slim[i][0], p = slim[i][1], R = 2 * q * q;
+		uint64_t radix = q % 4 == 1 ? (3 * q - 1) / 2 : (3 * q + 1) / 2;
+		struct txnet_req r = req(TXNET_TOPO_SLIMFLY, 2, slim[i]);
+		char spec[48];
+
+		snprintf(spec, sizeof(spec), "slimfly %u %u", slim[i][0], slim[i][1]);
+		check(_metadata, &self->t, &r, spec, p * R, R, 2 * p * R + R * radix, 4, NULL);
 	}
 }
 

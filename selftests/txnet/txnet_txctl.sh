@@ -900,7 +900,21 @@ run -j run ft total-exchange
 run bounds fattree 4 3
 expect_rc 0 "bounds fattree 4 3"
 expect_out "^broadcast" "bounds fattree 4 3"
+# slimfly 5 2: 2 5^2 = 50 routers, 100 processors; vertex 100 + 25 + 7 is
+# router 32, (1,1,2); processor 9 is on router 4
+run create slimfly 5 2 name sf
+expect_rc 0 "create slimfly 5 2"
+run show sf node 132
+expect_out "router 32 (1,1,2)" "show sf node 132"
+run show sf node 9
+expect_out "processor on router 4" "show sf node 9"
+run -j run sf data-sum
+[ "$("$JSON" -g verified < "$out")" = true ] || bad="$bad [sf data-sum not verified]"
+run destroy sf
 n=$(count)
+run create slimfly 9 1
+expect_rc 2 "slimfly 9"
+expect_err "odd prime" "slimfly 9"
 run create dragonfly 2 4
 expect_rc 1 "dragonfly without H"
 expect_err "P A H" "dragonfly without H"

@@ -71,6 +71,7 @@ enum txnet_topology {
 	TXNET_TOPO_BISWAPPED,	/* over TXNET_A_BASE with the base's dims */
 	TXNET_TOPO_DRAGONFLY,	/* dragonfly p a h: three dims */
 	TXNET_TOPO_FATTREE,	/* k-ary n-tree k n: two dims */
+	TXNET_TOPO_SLIMFLY,	/* Slim Fly q p: two dims, q an odd prime */
 
 	__TXNET_TOPO_MAX,
 	TXNET_TOPO_MAX = __TXNET_TOPO_MAX - 1
