@@ -233,11 +233,11 @@ static int show_one(struct txnl *nl, const char *name, const char *node)
 		bool routers = ni->topology == TXNET_TOPO_DRAGONFLY ||
 			       ni->topology == TXNET_TOPO_FATTREE ||
 			       ni->topology == TXNET_TOPO_SLIMFLY;
+		uint32_t labelled = ni->nodes + (routers ? ni->switches : 0);
 
-		if (v >= ni->nodes + (routers ? ni->switches : 0)) {
+		if (v >= labelled) {
 			fprintf(stderr, "Error: node: %u is not a %s of %s (0 .. %u).\n", v,
-				routers ? "vertex" : "processor", name,
-				ni->nodes + (routers ? ni->switches : 0) - 1);
+				routers ? "vertex" : "processor", name, labelled - 1);
 			free(l.v);
 			return EXIT_USAGE;
 		}

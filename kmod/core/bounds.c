@@ -260,7 +260,7 @@ static u64 dragonfly_cut(const struct txn_spec *s)
 {
 	u64 ap = (u64)s->size[0] * s->size[1];
 
-	return s->topo == TXNET_TOPO_DRAGONFLY ? ap * ap : 0;
+	return ap * ap;
 }
 
 /* The best cut bound the network's shape gives, 0 where none is known. */

@@ -115,6 +115,16 @@ static void sort_u32(u32 *a, u32 n)
 		}
 }
 
+/* Also the prepare's unwinding: what it allocated, NULL or not. */
+static void slimfly_release(void *ctx)
+{
+	struct slimfly *s = ctx;
+
+	txn_free(s->x);
+	txn_free(s->xs);
+	txn_free(s);
+}
+
 static int slimfly_prepare(const struct txn_spec *spec, void **ctx)
 {
 	u32 q = spec->size[0], w, xi, e, nx = 0, nxs = 0;
@@ -132,9 +142,7 @@ static int slimfly_prepare(const struct txn_spec *spec, void **ctx)
 	s->x = txn_alloc_array(s->nx, sizeof(u32));
 	s->xs = txn_alloc_array(s->nx, sizeof(u32));
 	if (!s->x || !s->xs) {
-		txn_free(s->x);
-		txn_free(s->xs);
-		txn_free(s);
+		slimfly_release(s);
 		return -ENOMEM;
 	}
 	w = plus ? (q - 1) / 4 : (q + 1) / 4;
@@ -156,22 +164,11 @@ static int slimfly_prepare(const struct txn_spec *spec, void **ctx)
 	sort_u32(s->x, nx);
 	sort_u32(s->xs, nxs);
 	if (nx != s->nx || nxs != s->nx) {
-		txn_free(s->x);
-		txn_free(s->xs);
-		txn_free(s);
+		slimfly_release(s);
 		return -EINVAL;
 	}
 	*ctx = s;
 	return 0;
-}
-
-static void slimfly_release(void *ctx)
-{
-	struct slimfly *s = ctx;
-
-	txn_free(s->x);
-	txn_free(s->xs);
-	txn_free(s);
 }
 
 static u32 slimfly_degree(const void *ctx, u32 v)

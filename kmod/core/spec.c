@@ -146,13 +146,11 @@ static u32 factor_max_degree(u32 kind, u32 k)
 	}
 }
 
-#define TOO_MANY_NODES	TXN_TOO_MANY_NODES
-#define TOO_MANY_LINKS	TXN_TOO_MANY_LINKS
 
 /*
  * Counts of the product of @ndims factors (sizes >= 2, kinds 1..3), or
- * TOO_MANY_NODES when it has more than @lim (<= 2^32 - 1) vertices,
- * TOO_MANY_LINKS when more than 2^32 - 1 links.
+ * TXN_TOO_MANY_NODES when it has more than @lim (<= 2^32 - 1) vertices,
+ * TXN_TOO_MANY_LINKS when more than 2^32 - 1 links.
  *
  * Nodes: prod k_i.  Links: a dimension-i edge joins two vertices agreeing on
  * every other coordinate, so dimension i contributes
@@ -174,7 +172,7 @@ static int product_counts(u32 ndims, const u32 *size, const u32 *kind, u64 lim,
 	for (i = 0; i < ndims; i++) {
 		nodes *= size[i];
 		if (nodes > lim)
-			return TOO_MANY_NODES;
+			return TXN_TOO_MANY_NODES;
 	}
 	for (i = 0; i < ndims; i++) {
 		other = 1;
@@ -183,10 +181,10 @@ static int product_counts(u32 ndims, const u32 *size, const u32 *kind, u64 lim,
 				other *= size[j];
 		term = other * factor_links(kind[i], size[i]);
 		if (term > TXN_U32_MAX)
-			return TOO_MANY_LINKS;
+			return TXN_TOO_MANY_LINKS;
 		links += term;
 		if (links > TXN_U32_MAX)
-			return TOO_MANY_LINKS;
+			return TXN_TOO_MANY_LINKS;
 		diam += factor_diameter(kind[i], size[i]);
 		deg += factor_max_degree(kind[i], size[i]);
 	}
@@ -414,9 +412,9 @@ int txn_spec_validate(struct txn_spec *spec, u64 max_nodes,
 		c.lines = true;
 		ret = 0;
 		if (c.nodes > lim)
-			ret = TOO_MANY_NODES;
+			ret = TXN_TOO_MANY_NODES;
 		else if (c.links > TXN_U32_MAX)
-			ret = TOO_MANY_LINKS;
+			ret = TXN_TOO_MANY_LINKS;
 	} else if (topo == TXNET_TOPO_DRAGONFLY) {
 		ret = txn_dragonfly_counts(spec, lim, &c);
 	} else if (topo == TXNET_TOPO_FATTREE) {
@@ -445,7 +443,7 @@ int txn_spec_validate(struct txn_spec *spec, u64 max_nodes,
 		sq = n * n;
 		memset(&b, 0, sizeof(b));
 		if (!n || sq > lim || 2 * sq > lim)
-			ret = TOO_MANY_NODES;
+			ret = TXN_TOO_MANY_NODES;
 		else
 			ret = base_counts(spec, inner, lim, &b);
 		if (!ret) {
@@ -456,15 +454,15 @@ int txn_spec_validate(struct txn_spec *spec, u64 max_nodes,
 			c.diameter = 2 * b.diameter + 2;
 			c.max_degree = b.max_degree + 1;
 			if (c.links > TXN_U32_MAX)
-				ret = TOO_MANY_LINKS;
+				ret = TXN_TOO_MANY_LINKS;
 		}
 	} else {
 		ret = base_counts(spec, topo, lim, &c);
 	}
 
 	if (!ret && c.links > TXN_MAX_LINKS)
-		ret = TOO_MANY_LINKS;
-	if (ret == TOO_MANY_NODES) {
+		ret = TXN_TOO_MANY_LINKS;
+	if (ret == TXN_TOO_MANY_NODES) {
 		if (max_nodes > TXN_MAX_VERTICES)
 			return refuse(err, -E2BIG,
 				      "network has more nodes than txnet supports (2^24)",
@@ -473,7 +471,7 @@ int txn_spec_validate(struct txn_spec *spec, u64 max_nodes,
 			      "network has more nodes than the max_nodes limit",
 			      -1, TXNET_A_DIMS);
 	}
-	if (ret == TOO_MANY_LINKS)
+	if (ret == TXN_TOO_MANY_LINKS)
 		return refuse(err, -E2BIG,
 			      "network has more links than txnet supports (2^29 - 1)",
 			      -1, TXNET_A_DIMS);
