@@ -9,7 +9,8 @@
  * topology.c (topology keywords), network.c (network descriptions),
  * result.c (run results and run keywords), items.c, values.c and dests.c
  * (run's list arguments), series_dump.c (a run's time series), plot.c
- * (SVG).  create.c also holds the TOPOLOGY ARGS grammar (topology_put()).
+ * (SVG), graph_file.c (network description files, BookSim anynet or edge
+ * lists).  create.c also holds the TOPOLOGY ARGS grammar (topology_put()).
  */
 #ifndef TXCTL_H
 #define TXCTL_H
