@@ -54,7 +54,7 @@ DEMO := set -e; \
 	txctl create ring 12; txctl run txnet1 total-exchange; \
 	echo "== cat /sys/kernel/txnet/txnet1/last/steps"; cat /sys/kernel/txnet/txnet1/last/steps
 
-.PHONY: all module deps kernels ksft user selftests host-check install uninstall \
+.PHONY: all module deps kernels ksft user selftests host-check user-check install uninstall \
 	run check bench table fuzz nlfuzz pictures clean distclean help
 
 all: $(if $(filter $(HOST_KVER),$(RUNNING)),,deps) module user selftests
@@ -102,6 +102,10 @@ selftests: ksft
 host-check:
 	@if [ -f $(TOP)/selftests/host/Makefile ]; then $(MAKE) --no-print-directory -C $(TOP)/selftests/host check; \
 	else echo "  SKIP    selftests/host (no Makefile yet)"; fi
+
+# txctl's parts that need no kernel (its network description files), under ASan/UBSan
+user-check:
+	@$(MAKE) --no-print-directory -C $(TOP)/selftests/user check
 
 install:
 	@test -f $(B)/mod-$(RUNNING)/txnet.ko || \
@@ -169,6 +173,7 @@ clean:
 	-@if [ -f $(TOP)/user/Makefile ]; then $(MAKE) --no-print-directory -C $(TOP)/user clean; fi
 	-@if [ -f $(TOP)/selftests/txnet/Makefile ]; then $(MAKE) --no-print-directory -C $(TOP)/selftests/txnet O=$(B)/selftests clean; fi
 	-@if [ -f $(TOP)/selftests/host/Makefile ]; then $(MAKE) --no-print-directory -C $(TOP)/selftests/host clean; fi
+	-@$(MAKE) --no-print-directory -C $(TOP)/selftests/user clean
 	-@$(MAKE) --no-print-directory -C $(TOP)/selftests/bench clean
 	-@$(MAKE) --no-print-directory -C $(TOP)/selftests/fuzz clean
 

@@ -17,6 +17,7 @@
 #include <net/netns/generic.h>
 
 #include "txnet.h"
+#include "core/cables.h"
 
 DEFINE_MUTEX(txnet_lock);
 LIST_HEAD(txnet_nets);
@@ -145,12 +146,110 @@ static u64 faults_cost(const struct txn_counts *counts)
 	return (2 * ((counts->links + 63) / 64) + (counts->nodes + 63) / 64) * sizeof(u64);
 }
 
+/*
+ * A graph's counts, from its list of cables (core/cables.c re-checks
+ * everything txctl checked), and the file numbers of its vertices: one a
+ * vertex, ascending among the processors and among the switches, as
+ * txctl numbers them.
+ */
+static int count_cables(struct txnet_net *tn, const struct txnet_create_req *req,
+			struct txnet_create_err *err)
+{
+	struct txn_cables c = { .n = req->ncables, .pair = req->cables };
+	struct txn_cables_error cerr;
+	u32 v, procs;
+	int ret;
+
+	if (tn->spec.ndims != 2) {
+		err->msg = "a graph takes two sizes: its processors and its switches";
+		err->field = TXNET_A_DIMS;
+		return -EINVAL;
+	}
+	c.procs = tn->spec.size[0];
+	c.switches = tn->spec.size[1];
+	ret = txn_cables_count(&c, READ_ONCE(txnet_max_nodes), &tn->counts, &cerr);
+	if (ret) {
+		err->msg = cerr.msg;
+		err->field = cerr.cable == TXN_CABLES_NONE ? TXNET_A_DIMS : TXNET_A_CABLES;
+		return ret;
+	}
+	if (!req->vertex_ids)
+		return 0;
+	procs = c.procs;
+	if (req->nvertex_ids != tn->counts.nodes) {
+		err->msg = "vertex ids must number every vertex, one each";
+		err->field = TXNET_A_VERTEX_IDS;
+		return -EINVAL;
+	}
+	for (v = 1; v < req->nvertex_ids; v++)
+		if (v != procs && req->vertex_ids[v] <= req->vertex_ids[v - 1]) {
+			err->msg = "vertex ids must ascend among the processors and among the switches";
+			err->field = TXNET_A_VERTEX_IDS;
+			return -EINVAL;
+		}
+	return 0;
+}
+
+/* The graph of a list of cables; the list's own bytes and the search's were charged with it. */
+static int build_cables(struct txnet_net *tn, const struct txnet_create_req *req,
+			struct txnet_create_err *err)
+{
+	struct txn_cables c = {
+		.procs = tn->spec.size[0], .switches = tn->spec.size[1],
+		.n = req->ncables, .pair = req->cables,
+	};
+	struct txn_cables_error cerr = {};
+	bool exact;
+	int ret;
+
+	ret = txn_graph_from_cables(&c, &tn->counts, &tn->graph, &exact, &cerr);
+	if (ret) {
+		err->msg = ret == -ENOMEM ? "out of memory for the network's graph" :
+			   cerr.msg ?: "could not build the network's graph";
+		err->field = cerr.cable != TXN_CABLES_NONE || cerr.vertex != TXN_CABLES_NONE ?
+			     TXNET_A_CABLES : TXNET_A_DIMS;
+		return ret;
+	}
+	tn->counts.diameter = tn->graph.diameter;
+	tn->digest = txn_cables_digest(&c);
+	if (req->vertex_ids) {
+		tn->vertex_id = kvmalloc_array(req->nvertex_ids, sizeof(u32), GFP_KERNEL_ACCOUNT);
+		if (!tn->vertex_id) {
+			txn_graph_free(&tn->graph);
+			err->msg = "out of memory for the vertex ids";
+			return -ENOMEM;
+		}
+		memcpy(tn->vertex_id, req->vertex_ids, req->nvertex_ids * sizeof(u32));
+	}
+	return 0;
+}
+
+/* What building a graph from cables holds besides the graph: four arrays a vertex, for the searches. */
+static u64 cables_build_cost(const struct txn_counts *counts)
+{
+	return 4 * counts->nodes * sizeof(u32);
+}
+
+/*
+ * The spec as sysfs and GET give it: a graph's counts are its sizes, and
+ * the cables and their digest say which graph it is.
+ */
+static void format_spec(struct txnet_net *tn)
+{
+	size_t len = txn_spec_format(&tn->spec, tn->spec_str, sizeof(tn->spec_str));
+
+	if (tn->spec.topo == TXNET_TOPO_GRAPH && len < sizeof(tn->spec_str))
+		snprintf(tn->spec_str + len, sizeof(tn->spec_str) - len, " cables %llu digest %016llx",
+			 tn->counts.links / 2, tn->digest);
+}
+
 struct txnet_net *txnet_net_prepare(struct net *net, const struct txnet_create_req *req,
 				    struct txnet_create_err *err)
 {
 	struct txn_spec_error serr = { .dim = -1 };
+	bool graph = req->spec.topo == TXNET_TOPO_GRAPH;
 	struct txnet_net *tn;
-	u64 cost;
+	u64 cost, transient = 0;
 	int ret;
 
 	err->dim = -1;
@@ -160,6 +259,11 @@ struct txnet_net *txnet_net_prepare(struct net *net, const struct txnet_create_r
 		err->field = TXNET_A_NAME;
 		return ERR_PTR(-EINVAL);
 	}
+	if (!graph && (req->cables || req->vertex_ids)) {
+		err->msg = "cables and vertex ids are only for a graph";
+		err->field = req->cables ? TXNET_A_CABLES : TXNET_A_VERTEX_IDS;
+		return ERR_PTR(-EINVAL);
+	}
 
 	tn = kzalloc(sizeof(*tn), GFP_KERNEL_ACCOUNT);
 	if (!tn) {
@@ -167,30 +271,47 @@ struct txnet_net *txnet_net_prepare(struct net *net, const struct txnet_create_r
 		return ERR_PTR(-ENOMEM);
 	}
 	tn->spec = req->spec;
-	ret = txn_spec_validate(&tn->spec, READ_ONCE(txnet_max_nodes), &tn->counts, &serr);
-	if (ret) {
-		err->msg = serr.msg;
-		err->dim = serr.dim;
-		err->field = serr.field;
-		goto err_free;
+	if (graph) {
+		ret = count_cables(tn, req, err);
+		if (ret)
+			goto err_free;
+	} else {
+		ret = txn_spec_validate(&tn->spec, READ_ONCE(txnet_max_nodes), &tn->counts, &serr);
+		if (ret) {
+			err->msg = serr.msg;
+			err->dim = serr.dim;
+			err->field = serr.field;
+			goto err_free;
+		}
 	}
 
 	cost = net_cost(&tn->counts) + faults_cost(&tn->counts);
-	ret = txnet_mem_charge(cost);
+	if (graph) {
+		cost += req->vertex_ids ? tn->counts.nodes * sizeof(u32) : 0;
+		transient = cables_build_cost(&tn->counts);
+	}
+	ret = txnet_mem_charge(cost + transient);
 	if (ret) {
 		err->msg = "network needs more memory than the mem_budget limit leaves";
 		err->field = TXNET_A_DIMS;
 		goto err_free;
 	}
-	ret = txn_graph_build(&tn->spec, &tn->counts, &tn->graph);
+	if (graph) {
+		ret = build_cables(tn, req, err);
+		txnet_mem_uncharge(transient);
+	} else {
+		ret = txn_graph_build(&tn->spec, &tn->counts, &tn->graph);
+		if (ret)
+			err->msg = ret == -ENOMEM ? "out of memory for the network's graph" :
+						    "could not build the network's graph";
+	}
 	if (ret) {
 		txnet_mem_uncharge(cost);
-		err->msg = ret == -ENOMEM ? "out of memory for the network's graph" :
-					    "could not build the network's graph";
 		goto err_free;
 	}
 	ret = txnet_faults_init(&tn->faults, &tn->graph);
 	if (ret) {
+		kvfree(tn->vertex_id);
 		txn_graph_free(&tn->graph);
 		txnet_mem_uncharge(cost);
 		err->msg = "out of memory for the network's fault table";
@@ -200,7 +321,7 @@ struct txnet_net *txnet_net_prepare(struct net *net, const struct txnet_create_r
 	/* products only: from the factors, nothing to allocate or search */
 	tn->has_te = !txn_te_figures(&tn->spec, &tn->graph, false, &tn->te);
 
-	txn_spec_format(&tn->spec, tn->spec_str, sizeof(tn->spec_str));
+	format_spec(tn);
 	tn->port_model = req->port_model ?: TXNET_PORT_ALL;
 	tn->tick_ns = req->tick_ns;
 	tn->want_netdev = req->netdev;
@@ -220,6 +341,7 @@ void txnet_net_free(struct txnet_net *tn)
 {
 	txnet_result_release(&tn->last);
 	txnet_faults_free(&tn->faults);
+	kvfree(tn->vertex_id);
 	txn_graph_free(&tn->graph);
 	txnet_mem_uncharge(tn->mem_bytes);
 	kfree(tn);

@@ -44,7 +44,7 @@ static struct netlink_range_validation txnet_tick_range = {
 #define TXNET_TICK_POLICY NLA_POLICY_FULL_RANGE(NLA_U64, &txnet_tick_range)
 #define TXNET_READ_ONLY { .type = NLA_REJECT, .reject_message = "attribute is read-only" }
 
-static const struct nla_policy txnet_new_policy[TXNET_A_LINK + 1] = {
+static const struct nla_policy txnet_new_policy[TXNET_A_VERTEX_ID + 1] = {
 	[TXNET_A_NAME] = TXNET_NAME_POLICY,
 	[TXNET_A_TOPOLOGY] = TXNET_TOPO_POLICY,
 	[TXNET_A_BASE] = TXNET_TOPO_POLICY,
@@ -54,10 +54,19 @@ static const struct nla_policy txnet_new_policy[TXNET_A_LINK + 1] = {
 	[TXNET_A_SPEC ... TXNET_A_MEM_BYTES] = TXNET_READ_ONLY,
 	[TXNET_A_NETDEV] = NLA_POLICY_MAX(NLA_U8, 1),
 	[TXNET_A_CABLES_CUT ... TXNET_A_LINK] = TXNET_READ_ONLY,
+	/* repeated: checked attribute by attribute as netlink_net.c joins them */
+	[TXNET_A_CABLES] = { .type = NLA_BINARY },
+	[TXNET_A_VERTEX_IDS] = { .type = NLA_BINARY },
+	[TXNET_A_GRAPH_DIGEST ... TXNET_A_VERTEX_ID] = TXNET_READ_ONLY,
 };
 
 static const struct nla_policy txnet_name_policy[TXNET_A_NAME + 1] = {
 	[TXNET_A_NAME] = TXNET_NAME_POLICY,
+};
+
+static const struct nla_policy txnet_get_policy[TXNET_A_NODE + 1] = {
+	[TXNET_A_NAME] = TXNET_NAME_POLICY,
+	[TXNET_A_NODE] = { .type = NLA_U32 },
 };
 
 static const struct nla_policy txnet_run_policy[TXNET_A_SERIES + 1] = {
@@ -123,13 +132,13 @@ static const struct nla_policy txnet_fault_policy[TXNET_A_UP + 1] = {
 	[TXNET_A_UP] = NLA_POLICY_MAX(NLA_U8, 1),
 };
 
-static const struct nla_policy txnet_set_policy[TXNET_A_LINK + 1] = {
+static const struct nla_policy txnet_set_policy[TXNET_A_VERTEX_ID + 1] = {
 	[TXNET_A_NAME] = TXNET_NAME_POLICY,
 	[TXNET_A_PORT_MODEL] = TXNET_PORT_POLICY,
 	[TXNET_A_TICK_NS] = TXNET_TICK_POLICY,
 	[TXNET_A_SPEC ... TXNET_A_MEM_BYTES] = TXNET_READ_ONLY,
 	[TXNET_A_NETDEV] = NLA_POLICY_MAX(NLA_U8, 1),
-	[TXNET_A_CABLES_CUT ... TXNET_A_LINK] = TXNET_READ_ONLY,
+	[TXNET_A_CABLES_CUT ... TXNET_A_VERTEX_ID] = TXNET_READ_ONLY,
 };
 
 /*
@@ -274,7 +283,7 @@ void txnet_nl_report(struct genl_info *info, const struct dim_attrs *where,
 static const struct genl_ops txnet_ops[] = {
 	{ TXNET_OP(TXNET_CMD_NEW, txnet_new_doit, txnet_new_policy) },
 	{ TXNET_OP(TXNET_CMD_DEL, txnet_del_doit, txnet_name_policy) },
-	{ TXNET_OP(TXNET_CMD_GET, txnet_get_doit, txnet_name_policy),
+	{ TXNET_OP(TXNET_CMD_GET, txnet_get_doit, txnet_get_policy),
 	  .dumpit = txnet_get_dumpit },
 	{ TXNET_OP(TXNET_CMD_SET, txnet_set_doit, txnet_set_policy) },
 	{ TXNET_OP(TXNET_CMD_RUN, txnet_run_doit, txnet_run_policy) },

@@ -11,12 +11,75 @@
 #include "netlink.h"
 #include "core/series.h"
 
+/*
+ * Every @type attribute of the request, joined in order into one array of
+ * u32 (*@n of them, in units of @unit), charged to the mem_budget: a
+ * graph's cables and vertex ids, which a large graph spreads over many
+ * attributes of 64 KiB at most.  *@out stays NULL when there are none.
+ */
+static int join_u32s(struct genl_info *info, int type, u32 unit, const char *ragged,
+		     u32 **out, u32 *n)
+{
+	const struct nlattr *nla;
+	u64 bytes = 0, off = 0;
+	int rem, ret;
+	u32 *v;
+
+	*out = NULL;
+	*n = 0;
+	nlmsg_for_each_attr(nla, info->nlhdr, GENL_HDRLEN, rem) {
+		if (nla_type(nla) != type)
+			continue;
+		if (nla_len(nla) % (unit * sizeof(u32))) {
+			txnet_nl_set_err(info->extack, nla, ragged);
+			return -EINVAL;
+		}
+		bytes += nla_len(nla);
+	}
+	if (!bytes)
+		return 0;
+	if (bytes / sizeof(u32) > U32_MAX) {
+		NL_SET_ERR_MSG_ATTR(info->extack, info->attrs[type], "list is too long");
+		return -E2BIG;
+	}
+	ret = txnet_mem_charge(bytes);
+	if (ret) {
+		NL_SET_ERR_MSG_ATTR(info->extack, info->attrs[type],
+				    "list needs more memory than the mem_budget limit leaves");
+		return ret;
+	}
+	v = kvmalloc(bytes, GFP_KERNEL_ACCOUNT);
+	if (!v) {
+		txnet_mem_uncharge(bytes);
+		GENL_SET_ERR_MSG(info, "out of memory for the list");
+		return -ENOMEM;
+	}
+	nlmsg_for_each_attr(nla, info->nlhdr, GENL_HDRLEN, rem) {
+		if (nla_type(nla) != type)
+			continue;
+		memcpy((u8 *)v + off, nla_data(nla), nla_len(nla));
+		off += nla_len(nla);
+	}
+	*out = v;
+	*n = bytes / (unit * sizeof(u32));
+	return 0;
+}
+
+static void free_u32s(u32 *v, u32 n, u32 unit)
+{
+	if (!v)
+		return;
+	kvfree(v);
+	txnet_mem_uncharge((u64)n * unit * sizeof(u32));
+}
+
 int txnet_new_doit(struct sk_buff *skb, struct genl_info *info)
 {
 	struct txnet_create_req req = { .spec.ndims = 0 };
 	struct txnet_create_err err = {};
 	struct dim_attrs where = { .nest = { NULL } };
-	struct sk_buff *reply, *event;
+	struct sk_buff *reply = NULL, *event = NULL;
+	u32 *cables, *ids = NULL;
 	struct txnet_net *tn;
 	void *hdr;
 	int ret;
@@ -27,6 +90,21 @@ int txnet_new_doit(struct sk_buff *skb, struct genl_info *info)
 	ret = txnet_nl_parse_spec(info, &req.spec, &where);
 	if (ret)
 		return ret;
+	ret = join_u32s(info, TXNET_A_CABLES, 2, "cables must be whole pairs of u32",
+			&cables, &req.ncables);
+	if (ret)
+		return ret;
+	ret = join_u32s(info, TXNET_A_VERTEX_IDS, 1, "vertex ids must be whole u32",
+			&ids, &req.nvertex_ids);
+	if (ret)
+		goto err_free;
+	if (req.spec.topo == TXNET_TOPO_GRAPH &&
+	    txnet_nl_missing(info, TXNET_A_CABLES, "a graph needs its cables (TXNET_A_CABLES)")) {
+		ret = -EINVAL;
+		goto err_free;
+	}
+	req.cables = cables;
+	req.vertex_ids = ids;
 	if (info->attrs[TXNET_A_NAME])
 		req.name = nla_data(info->attrs[TXNET_A_NAME]);
 	if (info->attrs[TXNET_A_PORT_MODEL])
@@ -46,6 +124,11 @@ int txnet_new_doit(struct sk_buff *skb, struct genl_info *info)
 
 	/* The graph is built before the lock is taken: other requests go on meanwhile. */
 	tn = txnet_net_prepare(genl_info_net(info), &req, &err);
+	/* the graph holds what it needs of the lists */
+	free_u32s(ids, req.nvertex_ids, 1);
+	free_u32s(cables, req.ncables, 2);
+	ids = NULL;
+	cables = NULL;
 	if (IS_ERR(tn)) {
 		txnet_nl_report(info, &where, &err);
 		ret = PTR_ERR(tn);
@@ -81,6 +164,8 @@ err_fill:
 err_free:
 	nlmsg_free(reply);
 	nlmsg_free(event);
+	free_u32s(ids, req.nvertex_ids, 1);
+	free_u32s(cables, req.ncables, 2);
 	return ret;
 }
 
@@ -115,9 +200,11 @@ int txnet_del_doit(struct sk_buff *skb, struct genl_info *info)
 
 int txnet_get_doit(struct sk_buff *skb, struct genl_info *info)
 {
+	struct nlattr *node = info->attrs[TXNET_A_NODE];
 	struct sk_buff *reply;
 	struct txnet_net *tn;
 	void *hdr;
+	u32 v = 0;
 	int ret;
 
 	reply = genlmsg_new(NLMSG_GOODSIZE, GFP_KERNEL);
@@ -131,9 +218,21 @@ int txnet_get_doit(struct sk_buff *skb, struct genl_info *info)
 		ret = PTR_ERR(tn);
 		goto err;
 	}
+	/* a vertex, processor or switch: the number its file gave it */
+	if (node) {
+		v = nla_get_u32(node);
+		ret = -EINVAL;
+		if (v >= tn->counts.nodes) {
+			NL_SET_ERR_MSG_ATTR(info->extack, node, "node is not a vertex of this network");
+			goto err;
+		}
+	}
 	hdr = genlmsg_put_reply(reply, info, &txnet_family, 0, TXNET_CMD_GET);
 	ret = -EMSGSIZE;
-	if (!hdr || txnet_nl_fill_net(reply, tn)) {
+	if (!hdr || txnet_nl_fill_net(reply, tn) ||
+	    (node && (nla_put_u32(reply, TXNET_A_NODE, v) ||
+		      nla_put_u32(reply, TXNET_A_VERTEX_ID,
+				  tn->vertex_id ? tn->vertex_id[v] : v)))) {
 		GENL_SET_ERR_MSG(info, "the network's description does not fit in one message");
 		goto err;
 	}

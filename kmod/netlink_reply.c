@@ -180,6 +180,9 @@ int txnet_nl_fill_net(struct sk_buff *skb, struct txnet_net *tn)
 		return -EMSGSIZE;
 	if (tn->has_te && txnet_put_te_figures(skb, &tn->te))
 		return -EMSGSIZE;
+	if (tn->spec.topo == TXNET_TOPO_GRAPH &&
+	    nla_put_u64_64bit(skb, TXNET_A_GRAPH_DIGEST, tn->digest, TXNET_A_PAD))
+		return -EMSGSIZE;
 	if (txnet_fabric_of(tn) &&
 	    (nla_put_u8(skb, TXNET_A_NETDEV, 1) ||
 	     nla_put_u64_64bit(skb, TXNET_A_FABRIC_HOPS,

@@ -44,6 +44,8 @@ struct txnet_net {
 	struct txn_graph graph;
 	struct txn_te_figures te;	/* products: set at creation */
 	bool has_te;
+	u64 digest;			/* graphs: txn_cables_digest() */
+	u32 *vertex_id;			/* graphs: each vertex's file number, or NULL */
 	u64 mem_bytes;			/* charged to the mem_budget */
 
 	/* settings, written under txnet_lock, read locklessly by sysfs */
@@ -92,6 +94,11 @@ struct txnet_create_req {
 	u32 port_model;
 	u64 tick_ns;
 	bool netdev;			/* an interface per processor */
+	/* TXNET_TOPO_GRAPH: spec.size[] holds the processors and switches */
+	const u32 *cables;		/* ncables u32 pairs */
+	u32 ncables;
+	const u32 *vertex_ids;		/* nvertex_ids u32, NULL: none given */
+	u32 nvertex_ids;
 };
 
 struct txnet_create_err {

@@ -8,6 +8,7 @@
 #include <linux/txnet.h>
 
 #include "args.h"
+#include "graph_file.h"
 #include "network.h"
 #include "nl.h"
 #include "topology.h"
@@ -22,7 +23,8 @@ void usage_create(FILE *f)
 		"                   butterfly N | omega N | baseline N | rbaseline N | flip N |\n"
 		"                   mesh K1 ... Kd | torus K1 ... Kd | ghc M1 ... Md |\n"
 		"                   product KIND:SIZE ... | biswapped BASE BASEARGS... |\n"
-		"                   dragonfly P A H | fattree K N | slimfly Q P }\n"
+		"                   dragonfly P A H | fattree K N | slimfly Q P |\n"
+		"                   graph file:PATH }\n"
 		"KIND := { ring | linear | complete }\n"
 		"BASE BASEARGS := { linear N | ring N | complete N | mesh K1 ... Kd | hypercube D }\n");
 }
@@ -69,6 +71,85 @@ static void put_dim(struct nlmsghdr *nlh, uint16_t index, uint32_t size,
 	if (kind)
 		put_u32(nlh, TXNET_A_DIM_KIND, kind);
 	mnl_attr_nest_end(nlh, elem);
+}
+
+/*
+ * The graph the last topology_put() read from a file: its cables follow
+ * the request in graph_request(), which no fixed buffer holds.
+ */
+static struct graph_file file_graph;
+
+/* txnet's own limits (the kernel's max_nodes may be lower, and says so) */
+#define FILE_MAX_VERTICES	(1u << 24)
+#define FILE_MAX_CABLES		((1u << 28) - 1)
+
+/* "file:PATH": the graph, its counts as the two sizes of TXNET_A_DIMS */
+static void parse_graph_file(struct nlmsghdr *nlh, const char *arg)
+{
+	struct nlattr *dims;
+	char msg[512];
+	int ret;
+
+	if (strncmp(arg, "file:", 5) || !arg[5])
+		invarg(arg, "FILE", "must be file:PATH");
+	graph_file_free(&file_graph);
+	ret = graph_file_read(arg + 5, FILE_MAX_VERTICES, FILE_MAX_CABLES, &file_graph, msg,
+			      sizeof(msg));
+	if (ret) {
+		fprintf(stderr, "Error: %s.\n", msg);
+		exit(EXIT_USAGE);
+	}
+	dims = nest_start(nlh, TXNET_A_DIMS);
+	put_dim(nlh, 1, file_graph.procs, 0);
+	put_dim(nlh, 2, file_graph.switches, 0);
+	mnl_attr_nest_end(nlh, dims);
+}
+
+/* Attributes of at most this many bytes, whole units (an attribute's length is 16 bits). */
+#define LIST_CHUNK	65528
+
+static size_t list_room(size_t bytes)
+{
+	return bytes + (bytes / LIST_CHUNK + 1) * MNL_ALIGN(sizeof(struct nlattr));
+}
+
+static void put_list(struct nlmsghdr *nlh, size_t room, uint16_t type, const void *v, size_t bytes)
+{
+	size_t off, n;
+
+	for (off = 0; off < bytes; off += n) {
+		n = bytes - off < LIST_CHUNK ? bytes - off : LIST_CHUNK;
+		if (!mnl_attr_put_check(nlh, room, type, n, (const char *)v + off))
+			too_big();
+	}
+}
+
+struct nlmsghdr *graph_request(const struct nlmsghdr *nlh, size_t *room)
+{
+	const struct graph_file *g = &file_graph;
+	size_t cables = (size_t)g->ncables * sizeof(*g->cable);
+	size_t procs = (size_t)g->procs * sizeof(uint32_t);
+	size_t switches = (size_t)g->switches * sizeof(uint32_t);
+	struct nlmsghdr *big;
+	uint32_t *ids;
+
+	if (!g->procs)
+		return NULL;
+	*room = nlh->nlmsg_len + list_room(cables) + list_room(procs + switches);
+	big = malloc(*room);
+	ids = malloc(procs + switches);
+	if (!big || !ids) {
+		fprintf(stderr, "Error: out of memory for the graph's request.\n");
+		exit(EXIT_USAGE);
+	}
+	memcpy(big, nlh, nlh->nlmsg_len);
+	put_list(big, *room, TXNET_A_CABLES, g->cable, cables);
+	memcpy(ids, g->proc_id, procs);
+	memcpy(ids + g->procs, g->switch_id, switches);
+	put_list(big, *room, TXNET_A_VERTEX_IDS, ids, procs + switches);
+	free(ids);
+	graph_file_free(&file_graph);
+	return big;
 }
 
 /* "ring:5" -> kind, size */
@@ -162,6 +243,12 @@ static void parse_topology(struct nlmsghdr *nlh, int *pargc, char ***pargv,
 		}
 		mnl_attr_nest_end(nlh, dims);
 		break;
+	case TOPO_ARGS_FILE:
+		if (argc < 2 || is_option(argv[1]))
+			usage_error(usage, "missing arguments: %s %s", t->name, t->synopsis);
+		argc--, argv++;
+		parse_graph_file(nlh, argv[0]);
+		break;
 	case TOPO_ARGS_BASE:
 		if (argc < 2 || is_option(argv[1]))
 			usage_error(usage, "missing arguments: %s %s",
@@ -208,9 +295,10 @@ int do_create(int argc, char **argv)
 	struct net_opts o = { NULL, NULL, 0, 0 };
 	static struct create_reply reply;
 	const char *name = NULL;
-	struct nlmsghdr *nlh;
+	struct nlmsghdr *nlh, *graph;
 	bool netdev = false;
 	struct txnl nl;
+	size_t room;
 	int err;
 
 	if (wants_help(argc, argv)) {
@@ -245,9 +333,16 @@ int do_create(int argc, char **argv)
 	    !mnl_attr_put_u64_check(nlh, TXNL_BUF_SIZE, TXNET_A_TICK_NS, o.tick_ns))
 		too_big();
 
-	if (txnl_open(&nl))
+	graph = graph_request(nlh, &room);
+	if (txnl_open(&nl)) {
+		free(graph);
 		return EXIT_KERNEL;
-	err = txnl_request(&nl, nlh, create_cb, &reply);
+	}
+	if (graph)
+		err = txnl_room(&nl, room) ?: txnl_request(&nl, graph, create_cb, &reply);
+	else
+		err = txnl_request(&nl, nlh, create_cb, &reply);
+	free(graph);
 	if (err) {
 		txnl_perror(&nl, err);
 		txnl_close(&nl);

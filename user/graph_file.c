@@ -1024,34 +1024,3 @@ void graph_file_free(struct graph_file *g)
 	free(g->switch_id);
 	memset(g, 0, sizeof(*g));
 }
-
-static uint64_t hash64(uint64_t x)
-{
-	x ^= x >> 30;
-	x *= 0xbf58476d1ce4e5b9ULL;
-	x ^= x >> 27;
-	x *= 0x94d049bb133111ebULL;
-	x ^= x >> 31;
-	return x;
-}
-
-uint64_t graph_file_digest(const struct graph_file *g)
-{
-	uint64_t sum = 0, a, b, h;
-	uint32_t c;
-
-	/* a sum of the cables' hashes: the same whatever order they come in */
-	for (c = 0; c < g->ncables; c++) {
-		a = g->cable[c][0];
-		b = g->cable[c][1];
-		if (a > b) {
-			h = a;
-			a = b;
-			b = h;
-		}
-		sum += hash64((a << 32 | b) + 0x9e3779b97f4a7c15ULL);
-	}
-	h = hash64((uint64_t)g->procs << 32 | g->switches);
-	h = hash64(h ^ g->ncables);
-	return hash64(h + sum);
-}

@@ -68,12 +68,4 @@ int graph_file_read(const char *path, uint64_t max_vertices, uint64_t max_cables
 /* Free what a successful parse allocated and zero @g; a zeroed @g is fine too. */
 void graph_file_free(struct graph_file *g);
 
-/*
- * A 64-bit digest of the vertex counts and the set of cables, whatever
- * their order or the order of their ends: two files describing the same
- * numbered graph get the same digest, so that txctl can show which graph
- * a network was built from.
- */
-uint64_t graph_file_digest(const struct graph_file *g);
-
 #endif /* TXCTL_GRAPH_FILE_H */

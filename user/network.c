@@ -161,6 +161,8 @@ static int network_attr_cb(const struct nlattr *a, void *data)
 	case TXNET_A_TOTAL_DISTANCE: err = u64_attr(a, &ni->total_distance); break;
 	case TXNET_A_AS_BOUND:	err = u64_attr(a, &ni->as_bound); break;
 	case TXNET_A_CUT_BOUND:	err = u64_attr(a, &ni->cut_bound); break;
+	case TXNET_A_GRAPH_DIGEST: err = u64_attr(a, &ni->graph_digest); break;
+	case TXNET_A_VERTEX_ID:	err = u32_attr(a, &ni->vertex_id); break;
 	case TXNET_A_RESULT:
 		err = mnl_attr_validate(a, MNL_TYPE_NESTED) < 0 ? -1 : 0;
 		if (!err)

@@ -54,6 +54,8 @@ struct txnet_info {
 	/* faults in force, as GET lists them (TXNET_FAULTS_LISTED at most) */
 	uint32_t ncables, cables[2 * TXNET_FAULTS_LISTED];
 	uint32_t nnodes_down, nodes_down[TXNET_FAULTS_LISTED];
+	uint64_t graph_digest;	/* graphs */
+	uint32_t vertex_id;	/* GET with TXNET_A_NODE: its file number */
 };
 
 /*

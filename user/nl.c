@@ -2,10 +2,12 @@
 /* txctl: generic netlink client of the txnet family (libmnl, libkmod). */
 #define _DEFAULT_SOURCE
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/socket.h>
 
 #include <libkmod.h>
 #include <libmnl/libmnl.h>
@@ -224,6 +226,22 @@ void txnl_perror(const struct txnl *nl, int err)
 		print_msg("Error", "txnet was unloaded (its generic netlink family is gone)");
 	else
 		print_msg("Error", strerror(-err));
+}
+
+int txnl_room(struct txnl *nl, size_t len)
+{
+	int fd = mnl_socket_get_fd(nl->sk), want;
+
+	/* the kernel doubles the value; a message must fit in it less 32 bytes */
+	if (len > INT_MAX / 2 - 64) {
+		snprintf(nl->errmsg, sizeof(nl->errmsg), "request of %zu bytes is too large", len);
+		return -EMSGSIZE;
+	}
+	want = (int)len + 64;
+	if (!setsockopt(fd, SOL_SOCKET, SO_SNDBUFFORCE, &want, sizeof(want)) ||
+	    !setsockopt(fd, SOL_SOCKET, SO_SNDBUF, &want, sizeof(want)))
+		return 0;
+	return -errno;
 }
 
 /* ---- send and receive ---- */

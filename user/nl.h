@@ -77,6 +77,13 @@ int txnl_recv_events(struct txnl *nl, txnl_cb cb, void *data);
 void txnl_perror(const struct txnl *nl, int err);
 
 /*
+ * Let the socket send a request of @len bytes (a graph's cables): the
+ * send buffer raised past the system's default cap where the caller may
+ * (CAP_NET_ADMIN, which creating a network needs anyway).
+ */
+int txnl_room(struct txnl *nl, size_t len);
+
+/*
  * Whole commands that print nothing on success (destroy, stop, set,
  * send): open a socket, send nlh (built with txnl_msg()), wait for the
  * ack, print any error, close.  These return an exit status (EXIT_OK or

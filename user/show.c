@@ -155,7 +155,8 @@ static void print_slimfly(const struct txnet_info *ni, uint32_t v)
  * section 2) and group number (section 3.2: part 1's groups follow part
  * 0's); on a product its coordinates, the first dimension most
  * significant (a hypercube's: its bits); a dragonfly's router, a fat
- * tree's digits, a Slim Fly's router label; elsewhere the number alone.
+ * tree's digits, a Slim Fly's router label; a graph's vertex, the node or
+ * router number its file gave it; elsewhere the number alone.
  */
 static void print_node(const struct txnet_info *ni, uint32_t v)
 {
@@ -188,6 +189,10 @@ static void print_node(const struct txnet_info *ni, uint32_t v)
 		print_fattree(ni, v);
 	} else if (ni->topology == TXNET_TOPO_SLIMFLY && ni->ndims == 2) {
 		print_slimfly(ni, v);
+	} else if (ni->topology == TXNET_TOPO_GRAPH && network_has(ni, TXNET_A_VERTEX_ID)) {
+		/* the file's own name for it */
+		print_string(PRINT_ANY, "kind", ": %s", v < ni->nodes ? "node" : "router");
+		print_uint(PRINT_ANY, "id", " %u", ni->vertex_id);
 	} else if (ni->ndims > 1 && ni->topology != TXNET_TOPO_BISWAPPED) {
 		open_json_array("coordinates");
 		print_string(PRINT_TEXT, NULL, "%s", ": (");
@@ -232,7 +237,8 @@ static int show_one(struct txnl *nl, const char *name, const char *node)
 		/* a router's place is a label too: its group, its level */
 		bool routers = ni->topology == TXNET_TOPO_DRAGONFLY ||
 			       ni->topology == TXNET_TOPO_FATTREE ||
-			       ni->topology == TXNET_TOPO_SLIMFLY;
+			       ni->topology == TXNET_TOPO_SLIMFLY ||
+			       ni->topology == TXNET_TOPO_GRAPH;
 		uint32_t labelled = ni->nodes + (routers ? ni->switches : 0);
 
 		if (v >= labelled) {
@@ -240,6 +246,20 @@ static int show_one(struct txnl *nl, const char *name, const char *node)
 				routers ? "vertex" : "processor", name, labelled - 1);
 			free(l.v);
 			return EXIT_USAGE;
+		}
+		/* a graph's vertex: ask again, for the number its file gave it */
+		if (ni->topology == TXNET_TOPO_GRAPH) {
+			nlh = txnl_msg(tx.buf, TXNET_CMD_GET, 0);
+			mnl_attr_put_strz(nlh, TXNET_A_NAME, name);
+			mnl_attr_put_u32(nlh, TXNET_A_NODE, v);
+			l.n = 0;
+			err = txnl_request(nl, nlh, collect_cb, &l);
+			if (err || !l.n) {
+				txnl_perror(nl, err ?: -ENODATA);
+				free(l.v);
+				return EXIT_KERNEL;
+			}
+			ni = &l.v[0];
 		}
 		print_node(ni, v);
 	} else {

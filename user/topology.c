@@ -25,6 +25,7 @@ static const struct topo_info topologies[] = {
 	{ "dragonfly",	TXNET_TOPO_DRAGONFLY,	TOPO_ARGS_FIXED, "P", "P A H",		false },
 	{ "fattree",	TXNET_TOPO_FATTREE,	TOPO_ARGS_FIXED, "K", "K N",		false },
 	{ "slimfly",	TXNET_TOPO_SLIMFLY,	TOPO_ARGS_FIXED, "Q", "Q P",		false },
+	{ "graph",	TXNET_TOPO_GRAPH,	TOPO_ARGS_FILE,	"FILE", "file:PATH",	false },
 };
 
 const struct topo_info *topo_by_name(const char *name)

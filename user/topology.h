@@ -12,6 +12,7 @@ enum topo_args {
 	TOPO_ARGS_PRODUCT,	/* product KIND:SIZE ... */
 	TOPO_ARGS_BASE,		/* biswapped BASE BASEARGS... */
 	TOPO_ARGS_FIXED,	/* dragonfly P A H, fattree K N: the synopsis's words */
+	TOPO_ARGS_FILE,		/* graph file:PATH */
 };
 
 struct topo_info {

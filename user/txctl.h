@@ -76,5 +76,11 @@ int series_plot(struct txnl *nl, const char *name, const char *path);
  */
 struct nlmsghdr;
 void topology_put(struct nlmsghdr *nlh, int *pargc, char ***pargv, void (*usage)(FILE *f));
+/*
+ * After a topology_put() of "graph file:PATH": @nlh followed by the
+ * file's cables and vertex ids, in a buffer of *@room bytes to free();
+ * NULL for any other topology.
+ */
+struct nlmsghdr *graph_request(const struct nlmsghdr *nlh, size_t *room);
 
 #endif /* TXCTL_H */

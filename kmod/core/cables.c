@@ -222,3 +222,35 @@ fail:
 	txn_graph_free(g);
 	return ret;
 }
+
+/* SplitMix64's finaliser (Steele, Lea and Flood, OOPSLA 2014): every input bit moves every output bit. */
+static u64 mix64(u64 x)
+{
+	x ^= x >> 30;
+	x *= 0xbf58476d1ce4e5b9ULL;
+	x ^= x >> 27;
+	x *= 0x94d049bb133111ebULL;
+	x ^= x >> 31;
+	return x;
+}
+
+u64 txn_cables_digest(const struct txn_cables *c)
+{
+	u64 sum = 0, a, b, h;
+	u32 i;
+
+	/* a sum of the cables' hashes, which no reordering changes */
+	for (i = 0; i < c->n; i++) {
+		a = c->pair[2 * i];
+		b = c->pair[2 * i + 1];
+		if (a > b) {
+			h = a;
+			a = b;
+			b = h;
+		}
+		sum += mix64((a << 32 | b) + 0x9e3779b97f4a7c15ULL);
+	}
+	h = mix64((u64)c->procs << 32 | c->switches);
+	h = mix64(h ^ c->n);
+	return mix64(h + sum);
+}

@@ -45,4 +45,12 @@ int txn_cables_count(const struct txn_cables *c, u64 max_nodes, struct txn_count
 int txn_graph_from_cables(const struct txn_cables *c, const struct txn_counts *counts,
 			  struct txn_graph *g, bool *exact, struct txn_cables_error *err);
 
+/*
+ * A 64-bit digest of the counts and the set of cables, whatever the order
+ * of the list or of each cable's ends: the same graph gets the same digest
+ * whichever file described it, so that a user can tell which graph a
+ * network was built from.
+ */
+u64 txn_cables_digest(const struct txn_cables *c);
+
 #endif /* TXN_CORE_CABLES_H */

@@ -26,6 +26,7 @@ static const char *const topo_names[] = {
 	[TXNET_TOPO_DRAGONFLY]	= "dragonfly",
 	[TXNET_TOPO_FATTREE]	= "fattree",
 	[TXNET_TOPO_SLIMFLY]	= "slimfly",
+	[TXNET_TOPO_GRAPH]	= "graph",
 };
 
 static const char *const kind_names[] = {
@@ -359,6 +360,11 @@ int txn_spec_validate(struct txn_spec *spec, u64 max_nodes,
 	if (topo == TXNET_TOPO_UNSPEC || topo > TXNET_TOPO_MAX)
 		return refuse(err, -EINVAL, "unknown topology", -1,
 			      TXNET_A_TOPOLOGY);
+	/* its counts and its graph come from its list of cables (cables.c) */
+	if (topo == TXNET_TOPO_GRAPH)
+		return refuse(err, -EINVAL,
+			      "a graph is built from its cables (TXNET_A_CABLES), not from sizes",
+			      -1, TXNET_A_TOPOLOGY);
 	if (topo == TXNET_TOPO_BISWAPPED) {
 		inner = spec->base;
 		switch (inner) {

@@ -118,8 +118,7 @@ static bool same_graph(const struct graph_file *a, const struct graph_file *b)
 	       a->anynet == b->anynet &&
 	       !memcmp(a->proc_id, b->proc_id, a->procs * sizeof(*a->proc_id)) &&
 	       !memcmp(a->switch_id, b->switch_id, a->switches * sizeof(*a->switch_id)) &&
-	       !memcmp(a->cable, b->cable, a->ncables * sizeof(*a->cable)) &&
-	       graph_file_digest(a) == graph_file_digest(b);
+	       !memcmp(a->cable, b->cable, a->ncables * sizeof(*a->cable));
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

@@ -138,4 +138,38 @@ TEST(refusals_name_the_cable_or_vertex)
 	}
 }
 
+/*
+ * The digest names the set of cables: reversing the list and each cable's
+ * ends keeps it; dropping a cable, moving one, or telling a processor
+ * from a switch changes it.
+ */
+TEST(digest_of_the_set)
+{
+	static const u32 ring[] = { 0, 1, 1, 2, 2, 3, 3, 0 };
+	static const u32 turned[] = { 0, 3, 3, 2, 2, 1, 1, 0 };
+	static const u32 chord[] = { 0, 1, 1, 2, 2, 3, 1, 3 };
+	struct txn_cables a = { .procs = 4, .n = 4, .pair = ring };
+	struct txn_cables b = { .procs = 4, .n = 4, .pair = turned };
+	struct txn_cables c = { .procs = 4, .n = 4, .pair = chord };
+	struct txn_cables d = { .procs = 4, .n = 3, .pair = ring };
+	struct txn_cables e = { .procs = 3, .switches = 1, .n = 4, .pair = ring };
+
+	EXPECT_EQ(txn_cables_digest(&a), txn_cables_digest(&b));
+	EXPECT_NE(txn_cables_digest(&a), txn_cables_digest(&c));
+	EXPECT_NE(txn_cables_digest(&a), txn_cables_digest(&d));
+	EXPECT_NE(txn_cables_digest(&a), txn_cables_digest(&e));
+}
+
+/* A graph has no closed form: its spec alone is refused, naming the attribute that carries it. */
+TEST(spec_alone_refused)
+{
+	struct txn_spec s = { .topo = TXNET_TOPO_GRAPH, .ndims = 2, .size = { 4, 0 } };
+	struct txn_spec_error err;
+	struct txn_counts c;
+
+	EXPECT_EQ(-EINVAL, txn_spec_validate(&s, 1 << 24, &c, &err));
+	EXPECT_EQ(TXNET_A_TOPOLOGY, err.field);
+	EXPECT_NE(NULL, strstr(err.msg, "TXNET_A_CABLES"));
+}
+
 TEST_HARNESS_MAIN

@@ -329,7 +329,7 @@ TEST(names)
 	static const char *const topo[] = {
 		NULL, "linear", "ring", "complete", "mesh", "torus", "hypercube",
 		"ghc", "product", "butterfly", "omega", "baseline", "rbaseline",
-		"flip", "biswapped", "dragonfly", "fattree", "slimfly" };
+		"flip", "biswapped", "dragonfly", "fattree", "slimfly", "graph" };
 	static const char *const kind[] = { NULL, "linear", "ring", "complete" };
 	uint32_t i;
 

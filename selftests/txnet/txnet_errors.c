@@ -237,6 +237,81 @@ TEST_F(err, routers_sizes)
 	REJECT(&r, E2BIG, "max_nodes", r.off_dims);
 }
 
+/*
+ * A graph from its cables: the kernel checks again what txctl checked
+ * (kmod/core/cables.c, kmod/net.c), whatever sent them.  The square 0 1 2
+ * 3 with a switch 4 on processor 0 is the good list the bad ones spoil.
+ */
+TEST_F(err, graph_cables)
+{
+	static const uint32_t good[] = { 0, 1, 1, 2, 2, 3, 3, 0, 0, 4 };
+	static const uint32_t loop[] = { 0, 1, 1, 2, 2, 3, 3, 3, 0, 4 };
+	static const uint32_t twice[] = { 0, 1, 1, 2, 2, 3, 3, 0, 1, 0 };
+	static const uint32_t past[] = { 0, 1, 1, 2, 2, 3, 3, 0, 0, 5 };
+	static const uint32_t apart[] = { 0, 1, 2, 3 };
+	static const uint32_t ids[] = { 10, 20, 30, 40, 7 };
+	static const uint32_t unsorted[] = { 10, 30, 20, 40, 7 };
+	struct txnet_req r = mk(TXNET_TOPO_GRAPH, 2, (uint32_t[]){ 4, 1 });
+	struct txnet_info info;
+
+	REJECT(&r, EINVAL, "needs its cables", -1);
+	EXPECT_EQ(TXNET_A_CABLES, self->miss);
+	r.cables = loop, r.ncables = 5;
+	REJECT(&r, EINVAL, "to itself", r.off_cables);
+	r.cables = twice;
+	REJECT(&r, EINVAL, "listed twice", r.off_cables);
+	r.cables = past;
+	REJECT(&r, EINVAL, "past the counts", r.off_cables);
+	r.cables = apart, r.ncables = 2;
+	r.size[1] = 0;
+	REJECT(&r, EINVAL, "cannot be reached", r.off_cables);
+	r = mk(TXNET_TOPO_GRAPH, 1, (uint32_t[]){ 5 });
+	r.cables = good, r.ncables = 5;
+	REJECT(&r, EINVAL, "two sizes", r.off_dims);
+	r = mk(TXNET_TOPO_GRAPH, 2, (uint32_t[]){ 1, 4 });
+	r.cables = good, r.ncables = 5;
+	REJECT(&r, EINVAL, "at least 2 processors", r.off_dims);
+	r = mk(TXNET_TOPO_GRAPH, 2, (uint32_t[]){ 4, 1 });
+	r.cables = good, r.ncables = 5;
+	r.ids = unsorted, r.nids = 5;
+	REJECT(&r, EINVAL, "ascend", r.off_ids);
+	r.nids = 4;
+	REJECT(&r, EINVAL, "every vertex", r.off_ids);
+	/* cables on any other topology */
+	r = mk(TXNET_TOPO_RING, 1, (uint32_t[]){ 4 });
+	r.cables = good, r.ncables = 4;
+	REJECT(&r, EINVAL, "only for a graph", r.off_cables);
+	/* and the good list, three attributes of two pairs at most, is a network */
+	r = mk(TXNET_TOPO_GRAPH, 2, (uint32_t[]){ 4, 1 });
+	r.cables = good, r.ncables = 5, r.chunk = 2;
+	r.ids = ids, r.nids = 5;
+	ASSERT_EQ(0, txnl_new(&self->t, &r, &info)) TH_LOG("%s", self->t.msg);
+	EXPECT_EQ(4, info.nodes);
+	EXPECT_EQ(1, info.switches);
+	EXPECT_EQ(10, info.links);
+	/* processors 0 and 2 are two apart; the switch is not a processor */
+	EXPECT_EQ(2, info.diameter);
+	EXPECT_NE(NULL, strstr(info.spec, "graph 4 1 cables 5 digest ")) TH_LOG("%s", info.spec);
+	EXPECT_EQ(0, txnl_del(&self->t, "bad"));
+}
+
+/* A cable list's attribute is whole pairs: 12 bytes is a pair and a half. */
+TEST_F(err, graph_ragged_cables)
+{
+	static const uint32_t three[] = { 0, 1, 1 };
+	struct txnet_req r = mk(TXNET_TOPO_GRAPH, 2, (uint32_t[]){ 2, 0 });
+	struct nl_msg *m;
+
+	r.cables = three, r.ncables = 1;
+	m = txnl_new_msg(&self->t, &r);
+	ASSERT_NE(NULL, m);
+	/* a pair and a half, after the good pair */
+	ASSERT_EQ(0, nla_put(m, TXNET_A_CABLES, 12, three));
+	txnl_xfer(&self->t, m, NULL, NULL);
+	REFUSED(EINVAL, "whole pairs");
+	NOTHING_LEFT();
+}
+
 TEST_F(err, unknown_topology)
 {
 	struct txnet_req r = mk(TXNET_TOPO_MAX + 1, 1, (uint32_t[]){ 4 });

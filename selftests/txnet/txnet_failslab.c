@@ -312,8 +312,28 @@ static void summary(struct __test_metadata *_metadata, FIXTURE_DATA(fs) *self, c
 	EXPECT_LT(0, self->injected) TH_LOG("%s: no allocation was ever failed", op);
 }
 
-/* NEW: a failed create leaves nothing; a successful one is destroyed. */
-TEST_F_TIMEOUT(fs, create, 900)
+/* A ring of 8, fsnew. */
+static int create_ring(struct txnl *t)
+{
+	return txnl_ring(t, "fsnew", 8, NULL);
+}
+
+/* fsnew from its cables: processors 0 .. 3 round switch 4, file numbers given. */
+static int create_graph(struct txnl *t)
+{
+	static const uint32_t cables[] = { 0, 4, 1, 4, 2, 4, 3, 4, 0, 1 };
+	static const uint32_t ids[] = { 2, 3, 5, 7, 11 };
+	struct txnet_req r = {
+		.name = "fsnew", .topo = TXNET_TOPO_GRAPH, .ndims = 2, .size = { 4, 1 },
+		.cables = cables, .ncables = 5, .chunk = 2, .ids = ids, .nids = 5,
+	};
+
+	return txnl_new(t, &r, NULL);
+}
+
+/* NEW by @create: a failed create leaves nothing; a successful one is destroyed. */
+static void sweep_create(struct __test_metadata *_metadata, FIXTURE_DATA(fs) *self,
+			 const char *op, int (*create)(struct txnl *t))
 {
 	struct footprint f0, f1;
 	bool hit;
@@ -322,22 +342,33 @@ TEST_F_TIMEOUT(fs, create, 900)
 	footprint(&self->t, &f0);
 	for (n = 1; n <= MAX_NTH; n++) {
 		ASSERT_EQ(0, arm(n));
-		ret = txnl_ring(&self->t, "fsnew", 8, NULL);
+		ret = create(&self->t);
 		hit = disarm();
-		if (!outcome_ok(_metadata, self, "create", n, ret, hit) && !hit)
+		if (!outcome_ok(_metadata, self, op, n, ret, hit) && !hit)
 			break;
 		if (!ret) {
 			EXPECT_TRUE(net_dir_exists("fsnew"));
 			ASSERT_EQ(0, txnl_del(&self->t, "fsnew")) TH_LOG("%s", self->t.msg);
 		}
 		footprint(&self->t, &f1);
-		expect_footprint(_metadata, "create", n, &f0, &f1);
+		expect_footprint(_metadata, op, n, &f0, &f1);
 		if (!hit)
 			break;
 	}
 	EXPECT_GE(MAX_NTH, n);
-	summary(_metadata, self, "create", n);
+	summary(_metadata, self, op, n);
 	still_works(_metadata, self);
+}
+
+TEST_F_TIMEOUT(fs, create, 900)
+{
+	sweep_create(_metadata, self, "create", create_ring);
+}
+
+/* A graph's lists, joined and charged, then its graph and searches, fail in turn too. */
+TEST_F_TIMEOUT(fs, create_graph, 900)
+{
+	sweep_create(_metadata, self, "create graph", create_graph);
 }
 
 /* RUN: a failed start leaves the network idle; a started run completes. */

@@ -127,7 +127,14 @@ struct txnet_req {
 	uint32_t port_model;
 	bool has_tick;
 	uint64_t tick_ns;
+	/* a graph: @ncables pairs, @chunk pairs an attribute (0: one attribute); vertex ids */
+	const uint32_t *cables;
+	uint32_t ncables, chunk;
+	const uint32_t *ids;
+	uint32_t nids;
 	int off_name, off_topo, off_base, off_dims;
+	int off_cables;		/* the first TXNET_A_CABLES */
+	int off_ids;
 	int off_dim[TXNL_MAX_DIMS], off_size[TXNL_MAX_DIMS], off_kind[TXNL_MAX_DIMS];
 };
 
@@ -428,6 +435,23 @@ static inline struct nl_msg *txnl_new_msg(struct txnl *t, struct txnet_req *r)
 		goto fail;
 	if (r->has_tick && nla_put_u64(m, TXNET_A_TICK_NS, r->tick_ns) < 0)
 		goto fail;
+	r->off_cables = r->off_ids = -1;
+	for (i = 0; i < r->ncables; ) {
+		uint32_t n = r->chunk && r->ncables - i > r->chunk ? r->chunk : r->ncables - i;
+
+		a = (struct nlattr *)((char *)nlmsg_hdr(m) + nlmsg_hdr(m)->nlmsg_len);
+		if (nla_put(m, TXNET_A_CABLES, n * 8, r->cables + 2 * i) < 0)
+			goto fail;
+		if (!i)
+			r->off_cables = txnl_attr_off(m, a);
+		i += n;
+	}
+	if (r->ids) {
+		a = (struct nlattr *)((char *)nlmsg_hdr(m) + nlmsg_hdr(m)->nlmsg_len);
+		if (nla_put(m, TXNET_A_VERTEX_IDS, r->nids * 4, r->ids) < 0)
+			goto fail;
+		r->off_ids = txnl_attr_off(m, a);
+	}
 	return m;
 fail:
 	nlmsg_free(m);

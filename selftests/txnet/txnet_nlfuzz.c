@@ -350,6 +350,7 @@ static void plausible_spec(struct spec *s)
 		TXNET_TOPO_HYPERCUBE, TXNET_TOPO_GHC, TXNET_TOPO_PRODUCT, TXNET_TOPO_BUTTERFLY,
 		TXNET_TOPO_OMEGA, TXNET_TOPO_BASELINE, TXNET_TOPO_RBASELINE, TXNET_TOPO_FLIP,
 		TXNET_TOPO_BISWAPPED, TXNET_TOPO_DRAGONFLY, TXNET_TOPO_FATTREE, TXNET_TOPO_SLIMFLY,
+		TXNET_TOPO_GRAPH, TXNET_TOPO_GRAPH,
 	};
 	uint32_t i;
 
@@ -413,6 +414,12 @@ static void plausible_spec(struct spec *s)
 		s->size[1] = rnd(3);
 		s->size[2] = 1;
 		break;
+	case TXNET_TOPO_GRAPH:		/* processors and switches; the cables follow (put_cables) */
+		s->nd = chance(16) ? 1 + rnd(3) : 2;
+		s->size[0] = rnd(24);
+		s->size[1] = rnd(6);
+		s->size[2] = 1;
+		break;
 	default:	/* the MINs: N = 2^k */
 		s->nd = 1;
 		s->size[0] = 1u << (1 + rnd(8));
@@ -459,6 +466,52 @@ static void huge_spec(struct spec *s)
 
 	*s = h[rnd(ARRAY_SIZE(h))];
 	s->huge = true;
+}
+
+/*
+ * A graph's cables: a path through every vertex in a random order (so
+ * connected), then random cables, now and then one the kernel must
+ * refuse (a loop, a vertex past the counts, a cable twice, none at all),
+ * spread over attributes of a few pairs; sometimes vertex ids, ascending
+ * or not.
+ */
+static void put_cables(struct ftree *t, const struct spec *sp)
+{
+	uint32_t v = sp->size[0] + sp->size[1], pair[2 * 64], perm[32], ids[32], n = 0, i, j, c;
+
+	if (v > 30 || chance(32))
+		return;
+	for (i = 0; i < v; i++)
+		perm[i] = i;
+	for (i = v; i > 1; i--) {
+		j = (uint32_t)rnd(i);
+		c = perm[i - 1], perm[i - 1] = perm[j], perm[j] = c;
+	}
+	for (i = 1; i < v; i++)
+		pair[n++] = perm[i - 1], pair[n++] = perm[i];
+	for (c = (uint32_t)rnd(8); c-- && v && n + 2 <= ARRAY_SIZE(pair);) {
+		pair[n] = (uint32_t)rnd(v);
+		pair[n + 1] = (uint32_t)rnd(v);
+		if (pair[n] != pair[n + 1] || chance(8))
+			n += 2;
+	}
+	if (chance(16) && n)
+		pair[rnd(n)] = v + (uint32_t)rnd(3);
+	for (i = 0; i < n; i += 2 * j) {
+		j = 1 + (uint32_t)rnd(4);
+		if (i + 2 * j > n)
+			j = (n - i) / 2;
+		if (!j)
+			break;
+		tput(t, 0, TXNET_A_CABLES, pair + i, (int)(8 * j));
+	}
+	if (chance(3) && v) {
+		for (i = 0, c = 0; i < v; i++)
+			ids[i] = c += 1 + (uint32_t)rnd(chance(8) ? 0xffff : 3);
+		if (chance(8))
+			ids[rnd(v)] = 0;
+		tput(t, 0, TXNET_A_VERTEX_IDS, ids, (int)(4 * (v - chance(16))));
+	}
 }
 
 static int put_name(struct ftree *t, char *buf, size_t len, int *pidx)
@@ -508,6 +561,8 @@ static uint16_t valid_request(struct ftree *t, int cmd, struct spec *sp, int *pi
 			if (sp->kind[i])
 				tu32(t, dim, TXNET_A_DIM_KIND, sp->kind[i]);
 		}
+		if (sp->topo == TXNET_TOPO_GRAPH || chance(200))
+			put_cables(t, sp);
 		if (chance(3))
 			tu32(t, 0, TXNET_A_PORT_MODEL, 1 + rnd(TXNET_PORT_MAX));
 		if (chance(4))
@@ -560,7 +615,11 @@ static uint16_t valid_request(struct ftree *t, int cmd, struct spec *sp, int *pi
 			tput(t, 0, TXNET_A_UP, &up, 1);
 		}
 		break;
-	default:	/* DEL, GET, STOP: the name only */
+	case TXNET_CMD_GET:
+		if (chance(4))
+			tu32(t, 0, TXNET_A_NODE, rnd(nodes + 2));
+		break;
+	default:	/* DEL, STOP: the name only */
 		break;
 	}
 	return flags;
@@ -889,6 +948,7 @@ static const char reply_kind[TXNET_A_MAX + 1] = {
 	[TXNET_A_CUT_BOUND] = 8, [TXNET_A_RUN_EXPECTED] = 8, [TXNET_A_NETDEV] = 'b',
 	[TXNET_A_CABLES_CUT] = 'b', [TXNET_A_NODES_DOWN] = 'b', [TXNET_A_PORTS_DROPPED] = 8,
 	[TXNET_A_FABRIC_HOPS] = 8, [TXNET_A_LINK] = 'n', [TXNET_A_SERIES] = 'n',
+	[TXNET_A_GRAPH_DIGEST] = 8, [TXNET_A_VERTEX_ID] = 4,
 	/* the answers to BOUNDS and LATIN, rare from mutated messages */
 	[TXNET_A_BOUNDS] = 'n', [TXNET_A_CONFIG] = 8, [TXNET_A_LATIN] = 'n',
 };

@@ -16,7 +16,7 @@ N=0 PASS=0 FAIL=0 SKIP=0
 out=/tmp/txctl.$$.out err=/tmp/txctl.$$.err
 
 echo "TAP version 13"
-echo "1..37"
+echo "1..38"
 
 ok() { N=$((N + 1)); PASS=$((PASS + 1)); echo "ok $N $1"; }
 fail() { N=$((N + 1)); FAIL=$((FAIL + 1)); echo "not ok $N $1"; }
@@ -55,6 +55,17 @@ wait_for() {
 		sleep 0.1
 	done
 	return 0
+}
+# runs_verified NET: four operations run on NET, verified, never under their lower bound
+runs_verified() {
+	for op in total-exchange broadcast data-sum multinode-broadcast; do
+		run -j run "$1" "$op"
+		expect_rc 0 "run $1 $op"
+		[ "$("$JSON" -g verified < "$out")" = true ] || bad="$bad [$1 $op not verified]"
+		steps=$("$JSON" -g steps < "$out")
+		lower=$("$JSON" -g lower_bound < "$out")
+		[ "$steps" -ge "$lower" ] 2>/dev/null || bad="$bad [$1 $op steps $steps below $lower]"
+	done
 }
 # mon_saw PATTERN: the monitor's output has a line matching PATTERN
 mon_saw() { grep -q -- "$1" "$mon"; }
@@ -879,14 +890,7 @@ expect_err "not a vertex of df (0 .. 107)" "show df node 108"
 run create dragonfly 2 4 2 name df1 port single
 expect_rc 0 "create dragonfly 2 4 2 port single"
 for net in df df1; do
-	for op in total-exchange broadcast data-sum multinode-broadcast; do
-		run -j run "$net" "$op"
-		expect_rc 0 "run $net $op"
-		[ "$("$JSON" -g verified < "$out")" = true ] || bad="$bad [$net $op not verified]"
-		steps=$("$JSON" -g steps < "$out")
-		lower=$("$JSON" -g lower_bound < "$out")
-		[ "$steps" -ge "$lower" ] 2>/dev/null || bad="$bad [$net $op steps $steps below $lower]"
-	done
+	runs_verified "$net"
 done
 run create fattree 4 3 name ft
 expect_rc 0 "create fattree 4 3"
@@ -930,7 +934,82 @@ run destroy df1
 run destroy ft
 result "networks_of_routers"
 
-# 37: the module goes away under a monitor: it says so and exits 2
+# 37: networks from files.  BookSim2's anynet example shape: three routers
+# in a triangle, three nodes on each, the node numbers neither dense nor
+# in order; processor i is the i-th smallest node number.  9 processors,
+# 3 switches, 9 + 3 = 12 cables (24 links); processors on different
+# routers are 3 apart (node, router, router, node).
+g1=/tmp/txctl-triangle.net
+g2=/tmp/txctl-triangle-shuffled.net
+g3=/tmp/txctl-ring5.edges
+gb=/tmp/txctl-bad.net
+cat > "$g1" <<'EOF'
+# three routers, fully connected, three nodes each
+router 0 node 40 node 41 node 42 router 1 router 2
+router 1 node 7 node 8 node 9 router 2 1
+router 2 node 100 node 101 node 102
+EOF
+# the same graph: lines, entries and cable ends in other orders, a cable twice
+cat > "$g2" <<'EOF'
+router 2 node 102 node 101 node 100 router 0
+router 1 router 0 router 2 node 9 node 8 node 7
+router 0 node 42 node 41 node 40
+router 2 router 1
+EOF
+printf '0 1\n1 2\n2 3\n3 4\n4 0  # a ring of 5\n' > "$g3"
+run create graph "file:$g1" name gr
+expect_rc 0 "create graph file:triangle"
+expect_out "gr: graph 9 3 cables 12 digest [0-9a-f]\{16\} nodes 9 switches 3 links 24 diameter 3" "create graph"
+digest=$(sed 's/.* digest //' "$SYS/gr/topology")
+run create graph "file:$g2" name gr2
+expect_rc 0 "create graph file:shuffled"
+[ "$(sed 's/.* digest //' "$SYS/gr2/topology")" = "$digest" ] ||
+	bad="$bad [the same graph from another file: digest $(cat "$SYS/gr2/topology"), want $digest]"
+# processor 0 is node 7 (the smallest number), vertex 9 router 0
+run show gr node 0
+expect_out "^gr node 0: node 7$" "show gr node 0"
+run show gr node 9
+expect_out "^gr node 9: router 0$" "show gr node 9"
+run show gr node 12
+expect_rc 1 "show gr node 12"
+runs_verified gr
+# a processor has one cable: its n - 1 = 8 packets arrive over it one a
+# tick, the first no sooner than tick 2 (node, router, node): 9
+run -j run gr total-exchange
+[ "$("$JSON" -g lower_bound < "$out")" -ge 9 ] 2>/dev/null ||
+	bad="$bad [gr total-exchange lower bound $("$JSON" -g lower_bound < "$out"), want >= 9]"
+run create graph "file:$g3" name r5
+expect_rc 0 "create graph file:ring5"
+expect_out "nodes 5 links 10 diameter 2" "create graph ring5"
+run -j run r5 total-exchange
+[ "$("$JSON" -g verified < "$out")" = true ] || bad="$bad [r5 total-exchange not verified]"
+n=$(count)
+printf 'router 0 node 0 node 1\nrouter 0 nod 2\n' > "$gb"
+run create graph "file:$gb"
+expect_rc 1 "bad word"
+expect_err "^Error: $gb:2: " "bad word names the line"
+printf 'router 0 node 0 node 1 router 1 2\nrouter 1 node 2\n' > "$gb"
+run create graph "file:$gb"
+expect_rc 1 "latency 2"
+expect_err "^Error: $gb:1: .*latency" "latency 2"
+printf '0 1\n2 3\n' > "$gb"
+run create graph "file:$gb"
+expect_rc 1 "two pieces"
+expect_err "^Error: $gb:2: processor 2 cannot be reached from processor 0" "two pieces"
+run create graph "file:/nonexistent.net"
+expect_rc 1 "missing file"
+expect_err "/nonexistent.net" "missing file"
+run create graph "$g1"
+expect_rc 1 "without file:"
+expect_err "file:PATH" "without file:"
+[ "$(count)" = "$n" ] || bad="$bad [a refused graph was left behind]"
+run destroy gr
+run destroy gr2
+run destroy r5
+rm -f "$g1" "$g2" "$g3" "$gb"
+result "graphs_from_files"
+
+# 38: the module goes away under a monitor: it says so and exits 2
 "$TXCTL" monitor > "$mon" 2>&1 &
 mpid=$!
 wait_for mon_ready || bad="$bad [monitor never reported the probe network]"

@@ -10,6 +10,7 @@
 
 import os
 import select
+import struct
 import subprocess
 import sys
 
@@ -211,6 +212,31 @@ def t_dragonfly_by_name(ynl, ev):
     return bad
 
 
+def t_graph_from_cables(ynl, ev):
+    """a graph by its cables: the star of 3 processors round switch 3, the
+    file numbers 5 6 7 and 90 given; processors are 2 apart, 3 cables, 6
+    links (Documentation/txnet-topologies.rst)"""
+    bad = []
+    cables = struct.pack('=6I', 0, 3, 1, 3, 2, 3)
+    ids = struct.pack('=4I', 5, 6, 7, 90)
+    r = ynl.do('new', {'name': 'yn3', 'topology': 'graph', 'dims': dims(3, 1),
+                       'cables': cables, 'vertex-ids': ids}, None)
+    events(ev, 'new')
+    if (not r.get('spec', '').startswith('graph 3 1 cables 3 digest ') or r.get('nodes') != 3 or
+            r.get('switches') != 1 or r.get('links') != 6 or r.get('diameter') != 2):
+        bad.append(f'reply: {r}')
+    r = ynl.do('get', {'name': 'yn3', 'node': 3}, None)
+    if r.get('vertex-id') != 90 or 'graph-digest' not in r:
+        bad.append(f'get node 3: {r}')
+    r = ynl.do('run', {'name': 'yn3', 'op': 'total-exchange'}, None)
+    done = events(ev, 'run-done')
+    if ((done or {}).get('result') or {}).get('verified') != 1:
+        bad.append(f'total-exchange: {done}')
+    ynl.do('del', {'name': 'yn3'}, None)
+    events(ev, 'del')
+    return bad
+
+
 def t_del_and_its_event(ynl, ev):
     bad = []
     for name in ('yn0', 'yn1'):
@@ -225,6 +251,7 @@ def t_del_and_its_event(ynl, ev):
 
 TESTS = [t_spec_loads, t_new_and_its_event, t_get, t_dump, t_set, t_run_and_run_done,
          t_series_dump, t_links_dump, t_refused_with_extack, t_cli_prints_extack, t_dragonfly_by_name,
+         t_graph_from_cables,
          t_del_and_its_event]
 
 

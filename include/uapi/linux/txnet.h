@@ -72,6 +72,7 @@ enum txnet_topology {
 	TXNET_TOPO_DRAGONFLY,	/* dragonfly p a h: three dims */
 	TXNET_TOPO_FATTREE,	/* k-ary n-tree k n: two dims */
 	TXNET_TOPO_SLIMFLY,	/* Slim Fly q p: two dims, q an odd prime */
+	TXNET_TOPO_GRAPH,	/* any graph: two dims, processors and switches, and TXNET_A_CABLES */
 
 	__TXNET_TOPO_MAX,
 	TXNET_TOPO_MAX = __TXNET_TOPO_MAX - 1
@@ -231,6 +232,21 @@ enum txnet_attr {
 	TXNET_A_PORTS_DROPPED,	/* u64: port packets a fault cut off from their destination */
 	TXNET_A_FABRIC_HOPS,	/* u64, read-only: link-hops the interfaces' frames have taken */
 	TXNET_A_LINK,		/* nest, TXNET_A_LINK_*, read-only: one row of a LINKS dump */
+	/*
+	 * binary, NEW of a graph: u32 pairs, the two vertices of each cable
+	 * (processors 0 .. P-1, then switches); repeated as often as the list
+	 * needs, each attribute a whole number of pairs, the lists joined in
+	 * order.  A vertex's ports follow the order its cables come in.
+	 */
+	TXNET_A_CABLES,
+	/*
+	 * binary, NEW of a graph: u32 per vertex, the number a file gave it,
+	 * ascending among the processors and among the switches; repeated
+	 * like TXNET_A_CABLES.  Optional: without it a vertex's number is its own.
+	 */
+	TXNET_A_VERTEX_IDS,
+	TXNET_A_GRAPH_DIGEST,	/* u64, read-only, GET of a graph: the counts and cables hashed */
+	TXNET_A_VERTEX_ID,	/* u32, read-only, GET with TXNET_A_NODE: that vertex's file number */
 
 	__TXNET_A_MAX,
 	TXNET_A_MAX = __TXNET_A_MAX - 1
