@@ -118,10 +118,11 @@ static noinline_for_stack int put_answer(struct sk_buff *skb, const struct txn_s
 	return ret;
 }
 
-int txnet_bounds_fill(struct sk_buff *skb, struct txn_spec *spec, u32 port_model, u32 root,
-		      struct txnet_create_err *err)
+int txnet_bounds_fill(struct sk_buff *skb, struct txn_spec *spec, const u32 *cables, u32 ncables,
+		      u32 port_model, u32 root, struct txnet_create_err *err)
 {
 	struct txn_spec_error serr = { .dim = -1 };
+	bool graph = spec->topo == TXNET_TOPO_GRAPH;
 	struct txn_counts counts;
 	struct txn_graph g;
 	u64 cost;
@@ -129,31 +130,42 @@ int txnet_bounds_fill(struct sk_buff *skb, struct txn_spec *spec, u32 port_model
 
 	err->dim = -1;
 	err->field = 0;
-	ret = txn_spec_validate(spec, READ_ONCE(txnet_max_nodes), &counts, &serr);
-	if (ret) {
-		err->msg = serr.msg;
-		err->dim = serr.dim;
-		err->field = serr.field;
-		return ret;
+	if (graph) {
+		ret = txnet_cables_count(spec, cables, ncables, &counts, err);
+		if (ret)
+			return ret;
+	} else {
+		ret = txn_spec_validate(spec, READ_ONCE(txnet_max_nodes), &counts, &serr);
+		if (ret) {
+			err->msg = serr.msg;
+			err->dim = serr.dim;
+			err->field = serr.field;
+			return ret;
+		}
 	}
 	if (root >= counts.procs) {
 		err->msg = "root: not a processor of this topology (0 .. nodes-1)";
 		err->field = TXNET_A_ROOT;
 		return -EINVAL;
 	}
-	/* The graph, and the searches the bounds make over it. */
-	cost = txn_graph_bytes(&counts) + txn_bound_bytes(&counts);
+	/* The graph, and the searches the bounds (and a graph's building) make over it. */
+	cost = txn_graph_bytes(&counts) + txn_bound_bytes(&counts) +
+	       (graph ? txnet_cables_search_bytes(&counts) : 0);
 	ret = txnet_mem_charge(cost);
 	if (ret) {
 		err->msg = "the topology needs more memory than the mem_budget limit leaves";
 		err->field = TXNET_A_DIMS;
 		return ret;
 	}
-	ret = txn_graph_build(spec, &counts, &g);
-	if (ret) {
-		err->msg = "out of memory for the topology's graph";
-		goto out;
+	if (graph) {
+		ret = txnet_cables_graph(spec, cables, ncables, &counts, &g, err);
+	} else {
+		ret = txn_graph_build(spec, &counts, &g);
+		if (ret)
+			err->msg = "out of memory for the topology's graph";
 	}
+	if (ret)
+		goto out;
 	ret = put_answer(skb, spec, &g, port_model, root);
 	if (ret)
 		err->msg = "the bounds do not fit in one message";

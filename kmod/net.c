@@ -148,61 +148,42 @@ static u64 faults_cost(const struct txn_counts *counts)
 
 /*
  * A graph's counts, from its list of cables (core/cables.c re-checks
- * everything txctl checked), and the file numbers of its vertices: one a
- * vertex, ascending among the processors and among the switches, as
- * txctl numbers them.
+ * everything txctl checked); shared by NEW and BOUNDS.
  */
-static int count_cables(struct txnet_net *tn, const struct txnet_create_req *req,
-			struct txnet_create_err *err)
+int txnet_cables_count(const struct txn_spec *spec, const u32 *cables, u32 ncables,
+		       struct txn_counts *counts, struct txnet_create_err *err)
 {
-	struct txn_cables c = { .n = req->ncables, .pair = req->cables };
+	struct txn_cables c = { .n = ncables, .pair = cables };
 	struct txn_cables_error cerr;
-	u32 v, procs;
 	int ret;
 
-	if (tn->spec.ndims != 2) {
+	if (spec->ndims != 2) {
 		err->msg = "a graph takes two sizes: its processors and its switches";
 		err->field = TXNET_A_DIMS;
 		return -EINVAL;
 	}
-	c.procs = tn->spec.size[0];
-	c.switches = tn->spec.size[1];
-	ret = txn_cables_count(&c, READ_ONCE(txnet_max_nodes), &tn->counts, &cerr);
+	c.procs = spec->size[0];
+	c.switches = spec->size[1];
+	ret = txn_cables_count(&c, READ_ONCE(txnet_max_nodes), counts, &cerr);
 	if (ret) {
 		err->msg = cerr.msg;
 		err->field = cerr.cable == TXN_CABLES_NONE ? TXNET_A_DIMS : TXNET_A_CABLES;
-		return ret;
 	}
-	if (!req->vertex_ids)
-		return 0;
-	procs = c.procs;
-	if (req->nvertex_ids != tn->counts.nodes) {
-		err->msg = "vertex ids must number every vertex, one each";
-		err->field = TXNET_A_VERTEX_IDS;
-		return -EINVAL;
-	}
-	for (v = 1; v < req->nvertex_ids; v++)
-		if (v != procs && req->vertex_ids[v] <= req->vertex_ids[v - 1]) {
-			err->msg = "vertex ids must ascend among the processors and among the switches";
-			err->field = TXNET_A_VERTEX_IDS;
-			return -EINVAL;
-		}
-	return 0;
+	return ret;
 }
 
-/* The graph of a list of cables; the list's own bytes and the search's were charged with it. */
-static int build_cables(struct txnet_net *tn, const struct txnet_create_req *req,
-			struct txnet_create_err *err)
+/* The graph of a counted list; the caller charged txnet_cables_search_bytes() for it. */
+int txnet_cables_graph(const struct txn_spec *spec, const u32 *cables, u32 ncables,
+		       struct txn_counts *counts, struct txn_graph *g, struct txnet_create_err *err)
 {
 	struct txn_cables c = {
-		.procs = tn->spec.size[0], .switches = tn->spec.size[1],
-		.n = req->ncables, .pair = req->cables,
+		.procs = spec->size[0], .switches = spec->size[1], .n = ncables, .pair = cables,
 	};
 	struct txn_cables_error cerr = {};
 	bool exact;
 	int ret;
 
-	ret = txn_graph_from_cables(&c, &tn->counts, &tn->graph, &exact, &cerr);
+	ret = txn_graph_from_cables(&c, counts, g, &exact, &cerr);
 	if (ret) {
 		err->msg = ret == -ENOMEM ? "out of memory for the network's graph" :
 			   cerr.msg ?: "could not build the network's graph";
@@ -210,7 +191,53 @@ static int build_cables(struct txnet_net *tn, const struct txnet_create_req *req
 			     TXNET_A_CABLES : TXNET_A_DIMS;
 		return ret;
 	}
-	tn->counts.diameter = tn->graph.diameter;
+	counts->diameter = g->diameter;
+	return 0;
+}
+
+/* The searches of building a graph from cables: four arrays a vertex. */
+u64 txnet_cables_search_bytes(const struct txn_counts *counts)
+{
+	return 4 * counts->nodes * sizeof(u32);
+}
+
+/*
+ * The file numbers of a graph's vertices: one a vertex, ascending among
+ * the processors and among the switches, as txctl numbers them.
+ */
+static int check_vertex_ids(const struct txnet_create_req *req, const struct txn_counts *counts,
+			    struct txnet_create_err *err)
+{
+	u32 v;
+
+	if (req->nvertex_ids != counts->nodes) {
+		err->msg = "vertex ids must number every vertex, one each";
+		err->field = TXNET_A_VERTEX_IDS;
+		return -EINVAL;
+	}
+	for (v = 1; v < req->nvertex_ids; v++)
+		if (v != counts->procs && req->vertex_ids[v] <= req->vertex_ids[v - 1]) {
+			err->msg = "vertex ids must ascend among the processors and among the switches";
+			err->field = TXNET_A_VERTEX_IDS;
+			return -EINVAL;
+		}
+	return 0;
+}
+
+/* The graph of a NEW's cables, its digest, and the vertex ids kept. */
+static int build_cables(struct txnet_net *tn, const struct txnet_create_req *req,
+			struct txnet_create_err *err)
+{
+	struct txn_cables c = {
+		.procs = tn->spec.size[0], .switches = tn->spec.size[1],
+		.n = req->ncables, .pair = req->cables,
+	};
+	int ret;
+
+	ret = txnet_cables_graph(&tn->spec, req->cables, req->ncables, &tn->counts, &tn->graph,
+				 err);
+	if (ret)
+		return ret;
 	tn->digest = txn_cables_digest(&c);
 	if (req->vertex_ids) {
 		tn->vertex_id = kvmalloc_array(req->nvertex_ids, sizeof(u32), GFP_KERNEL_ACCOUNT);
@@ -222,12 +249,6 @@ static int build_cables(struct txnet_net *tn, const struct txnet_create_req *req
 		memcpy(tn->vertex_id, req->vertex_ids, req->nvertex_ids * sizeof(u32));
 	}
 	return 0;
-}
-
-/* What building a graph from cables holds besides the graph: four arrays a vertex, for the searches. */
-static u64 cables_build_cost(const struct txn_counts *counts)
-{
-	return 4 * counts->nodes * sizeof(u32);
 }
 
 /*
@@ -272,7 +293,9 @@ struct txnet_net *txnet_net_prepare(struct net *net, const struct txnet_create_r
 	}
 	tn->spec = req->spec;
 	if (graph) {
-		ret = count_cables(tn, req, err);
+		ret = txnet_cables_count(&tn->spec, req->cables, req->ncables, &tn->counts, err);
+		if (!ret && req->vertex_ids)
+			ret = check_vertex_ids(req, &tn->counts, err);
 		if (ret)
 			goto err_free;
 	} else {
@@ -288,7 +311,7 @@ struct txnet_net *txnet_net_prepare(struct net *net, const struct txnet_create_r
 	cost = net_cost(&tn->counts) + faults_cost(&tn->counts);
 	if (graph) {
 		cost += req->vertex_ids ? tn->counts.nodes * sizeof(u32) : 0;
-		transient = cables_build_cost(&tn->counts);
+		transient = txnet_cables_search_bytes(&tn->counts);
 	}
 	ret = txnet_mem_charge(cost + transient);
 	if (ret) {

@@ -97,12 +97,13 @@ static const struct nla_policy txnet_run_policy[TXNET_A_SERIES + 1] = {
 	[TXNET_A_SERIES] = TXNET_READ_ONLY,
 };
 
-static const struct nla_policy txnet_bounds_policy[TXNET_A_ROOT + 1] = {
+static const struct nla_policy txnet_bounds_policy[TXNET_A_CABLES + 1] = {
 	[TXNET_A_TOPOLOGY] = TXNET_TOPO_POLICY,
 	[TXNET_A_BASE] = TXNET_TOPO_POLICY,
 	[TXNET_A_DIMS] = NLA_POLICY_NESTED_ARRAY(txnet_dim_policy),
 	[TXNET_A_PORT_MODEL] = TXNET_PORT_POLICY,
 	[TXNET_A_ROOT] = { .type = NLA_U32 },
+	[TXNET_A_CABLES] = { .type = NLA_BINARY },
 };
 
 static const struct nla_policy txnet_latin_policy[TXNET_A_CONFIG + 1] = {
@@ -243,6 +244,68 @@ int txnet_nl_parse_spec(struct genl_info *info, struct txn_spec *spec, struct di
 		return -EINVAL;
 	}
 	return parse_dims(info, spec, where);
+}
+
+/*
+ * Every @type attribute of the request, joined in order into one array of
+ * u32 (*@n of them, in units of @unit), charged to the mem_budget: a
+ * graph's cables and vertex ids, which a large graph spreads over many
+ * attributes of 64 KiB at most.  *@out stays NULL when there are none.
+ */
+int txnet_nl_join_u32s(struct genl_info *info, int type, u32 unit, const char *ragged,
+		     u32 **out, u32 *n)
+{
+	const struct nlattr *nla;
+	u64 bytes = 0, off = 0;
+	int rem, ret;
+	u32 *v;
+
+	*out = NULL;
+	*n = 0;
+	nlmsg_for_each_attr(nla, info->nlhdr, GENL_HDRLEN, rem) {
+		if (nla_type(nla) != type)
+			continue;
+		if (nla_len(nla) % (unit * sizeof(u32))) {
+			txnet_nl_set_err(info->extack, nla, ragged);
+			return -EINVAL;
+		}
+		bytes += nla_len(nla);
+	}
+	if (!bytes)
+		return 0;
+	if (bytes / sizeof(u32) > U32_MAX) {
+		NL_SET_ERR_MSG_ATTR(info->extack, info->attrs[type], "list is too long");
+		return -E2BIG;
+	}
+	ret = txnet_mem_charge(bytes);
+	if (ret) {
+		NL_SET_ERR_MSG_ATTR(info->extack, info->attrs[type],
+				    "list needs more memory than the mem_budget limit leaves");
+		return ret;
+	}
+	v = kvmalloc(bytes, GFP_KERNEL_ACCOUNT);
+	if (!v) {
+		txnet_mem_uncharge(bytes);
+		GENL_SET_ERR_MSG(info, "out of memory for the list");
+		return -ENOMEM;
+	}
+	nlmsg_for_each_attr(nla, info->nlhdr, GENL_HDRLEN, rem) {
+		if (nla_type(nla) != type)
+			continue;
+		memcpy((u8 *)v + off, nla_data(nla), nla_len(nla));
+		off += nla_len(nla);
+	}
+	*out = v;
+	*n = bytes / (unit * sizeof(u32));
+	return 0;
+}
+
+void txnet_nl_free_u32s(u32 *v, u32 n, u32 unit)
+{
+	if (!v)
+		return;
+	kvfree(v);
+	txnet_mem_uncharge((u64)n * unit * sizeof(u32));
 }
 
 /*

@@ -32,6 +32,9 @@ int txnet_nl_parse_spec(struct genl_info *info, struct txn_spec *spec, struct di
 void txnet_nl_report(struct genl_info *info, const struct dim_attrs *where,
                      const struct txnet_create_err *err);
 bool txnet_nl_missing(struct genl_info *info, int type, const char *msg);
+int txnet_nl_join_u32s(struct genl_info *info, int type, u32 unit, const char *ragged,
+		       u32 **out, u32 *n);
+void txnet_nl_free_u32s(u32 *v, u32 n, u32 unit);
 
 /* netlink_reply.c: replies and events */
 struct sk_buff *txnet_nl_net_msg(struct txnet_net *tn, u8 cmd, u32 portid, u32 seq);

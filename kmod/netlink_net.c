@@ -11,68 +11,6 @@
 #include "netlink.h"
 #include "core/series.h"
 
-/*
- * Every @type attribute of the request, joined in order into one array of
- * u32 (*@n of them, in units of @unit), charged to the mem_budget: a
- * graph's cables and vertex ids, which a large graph spreads over many
- * attributes of 64 KiB at most.  *@out stays NULL when there are none.
- */
-static int join_u32s(struct genl_info *info, int type, u32 unit, const char *ragged,
-		     u32 **out, u32 *n)
-{
-	const struct nlattr *nla;
-	u64 bytes = 0, off = 0;
-	int rem, ret;
-	u32 *v;
-
-	*out = NULL;
-	*n = 0;
-	nlmsg_for_each_attr(nla, info->nlhdr, GENL_HDRLEN, rem) {
-		if (nla_type(nla) != type)
-			continue;
-		if (nla_len(nla) % (unit * sizeof(u32))) {
-			txnet_nl_set_err(info->extack, nla, ragged);
-			return -EINVAL;
-		}
-		bytes += nla_len(nla);
-	}
-	if (!bytes)
-		return 0;
-	if (bytes / sizeof(u32) > U32_MAX) {
-		NL_SET_ERR_MSG_ATTR(info->extack, info->attrs[type], "list is too long");
-		return -E2BIG;
-	}
-	ret = txnet_mem_charge(bytes);
-	if (ret) {
-		NL_SET_ERR_MSG_ATTR(info->extack, info->attrs[type],
-				    "list needs more memory than the mem_budget limit leaves");
-		return ret;
-	}
-	v = kvmalloc(bytes, GFP_KERNEL_ACCOUNT);
-	if (!v) {
-		txnet_mem_uncharge(bytes);
-		GENL_SET_ERR_MSG(info, "out of memory for the list");
-		return -ENOMEM;
-	}
-	nlmsg_for_each_attr(nla, info->nlhdr, GENL_HDRLEN, rem) {
-		if (nla_type(nla) != type)
-			continue;
-		memcpy((u8 *)v + off, nla_data(nla), nla_len(nla));
-		off += nla_len(nla);
-	}
-	*out = v;
-	*n = bytes / (unit * sizeof(u32));
-	return 0;
-}
-
-static void free_u32s(u32 *v, u32 n, u32 unit)
-{
-	if (!v)
-		return;
-	kvfree(v);
-	txnet_mem_uncharge((u64)n * unit * sizeof(u32));
-}
-
 int txnet_new_doit(struct sk_buff *skb, struct genl_info *info)
 {
 	struct txnet_create_req req = { .spec.ndims = 0 };
@@ -90,11 +28,11 @@ int txnet_new_doit(struct sk_buff *skb, struct genl_info *info)
 	ret = txnet_nl_parse_spec(info, &req.spec, &where);
 	if (ret)
 		return ret;
-	ret = join_u32s(info, TXNET_A_CABLES, 2, "cables must be whole pairs of u32",
+	ret = txnet_nl_join_u32s(info, TXNET_A_CABLES, 2, "cables must be whole pairs of u32",
 			&cables, &req.ncables);
 	if (ret)
 		return ret;
-	ret = join_u32s(info, TXNET_A_VERTEX_IDS, 1, "vertex ids must be whole u32",
+	ret = txnet_nl_join_u32s(info, TXNET_A_VERTEX_IDS, 1, "vertex ids must be whole u32",
 			&ids, &req.nvertex_ids);
 	if (ret)
 		goto err_free;
@@ -125,8 +63,8 @@ int txnet_new_doit(struct sk_buff *skb, struct genl_info *info)
 	/* The graph is built before the lock is taken: other requests go on meanwhile. */
 	tn = txnet_net_prepare(genl_info_net(info), &req, &err);
 	/* the graph holds what it needs of the lists */
-	free_u32s(ids, req.nvertex_ids, 1);
-	free_u32s(cables, req.ncables, 2);
+	txnet_nl_free_u32s(ids, req.nvertex_ids, 1);
+	txnet_nl_free_u32s(cables, req.ncables, 2);
 	ids = NULL;
 	cables = NULL;
 	if (IS_ERR(tn)) {
@@ -164,8 +102,8 @@ err_fill:
 err_free:
 	nlmsg_free(reply);
 	nlmsg_free(event);
-	free_u32s(ids, req.nvertex_ids, 1);
-	free_u32s(cables, req.ncables, 2);
+	txnet_nl_free_u32s(ids, req.nvertex_ids, 1);
+	txnet_nl_free_u32s(cables, req.ncables, 2);
 	return ret;
 }
 

@@ -19,35 +19,53 @@ int txnet_bounds_doit(struct sk_buff *skb, struct genl_info *info)
 	struct txnet_create_err err = {};
 	struct dim_attrs where = { .nest = { NULL } };
 	struct nlattr **attrs = info->attrs;
-	struct sk_buff *reply;
-	u32 pm, root;
+	struct sk_buff *reply = NULL;
+	u32 pm, root, *cables, ncables;
 	void *hdr;
 	int ret;
 
 	ret = txnet_nl_parse_spec(info, &spec, &where);
 	if (ret)
 		return ret;
+	ret = txnet_nl_join_u32s(info, TXNET_A_CABLES, 2, "cables must be whole pairs of u32",
+				 &cables, &ncables);
+	if (ret)
+		return ret;
+	ret = -EINVAL;
+	if (spec.topo == TXNET_TOPO_GRAPH &&
+	    txnet_nl_missing(info, TXNET_A_CABLES, "a graph needs its cables (TXNET_A_CABLES)"))
+		goto out;
+	if (spec.topo != TXNET_TOPO_GRAPH && cables) {
+		NL_SET_ERR_MSG_ATTR(info->extack, attrs[TXNET_A_CABLES],
+				    "cables are only for a graph");
+		goto out;
+	}
 	pm = attrs[TXNET_A_PORT_MODEL] ? nla_get_u32(attrs[TXNET_A_PORT_MODEL]) : 0;
 	root = attrs[TXNET_A_ROOT] ? nla_get_u32(attrs[TXNET_A_ROOT]) : 0;
 	reply = genlmsg_new(NLMSG_GOODSIZE, GFP_KERNEL);
 	if (!reply) {
 		GENL_SET_ERR_MSG(info, "out of memory for the reply");
-		return -ENOMEM;
+		ret = -ENOMEM;
+		goto out;
 	}
 	hdr = genlmsg_put_reply(reply, info, &txnet_family, 0, TXNET_CMD_BOUNDS);
 	if (!hdr) {
-		nlmsg_free(reply);
 		GENL_SET_ERR_MSG(info, "the reply's header does not fit in one message");
-		return -EMSGSIZE;
+		ret = -EMSGSIZE;
+		goto out;
 	}
-	ret = txnet_bounds_fill(reply, &spec, pm, root, &err);
+	ret = txnet_bounds_fill(reply, &spec, cables, ncables, pm, root, &err);
 	if (ret) {
 		txnet_nl_report(info, &where, &err);
-		nlmsg_free(reply);
-		return ret;
+		goto out;
 	}
+	txnet_nl_free_u32s(cables, ncables, 2);
 	genlmsg_end(reply, hdr);
 	return genlmsg_reply(reply, info);
+out:
+	txnet_nl_free_u32s(cables, ncables, 2);
+	nlmsg_free(reply);
+	return ret;
 }
 
 /* Open to everyone, like BOUNDS: a computation, nothing kept. */

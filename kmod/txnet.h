@@ -116,21 +116,33 @@ struct txnet_create_err {
 struct txnet_net *txnet_net_prepare(struct net *net, const struct txnet_create_req *req,
 				    struct txnet_create_err *err);
 int txnet_net_register(struct txnet_net *tn, const char *name, struct txnet_create_err *err);
+
+/*
+ * A graph from its list of cables (TXNET_TOPO_GRAPH, NEW and BOUNDS): its
+ * counts (refusing what core/cables.c refuses, naming the attribute), the
+ * scratch its building takes, then its graph.
+ */
+int txnet_cables_count(const struct txn_spec *spec, const u32 *cables, u32 ncables,
+		       struct txn_counts *counts, struct txnet_create_err *err);
+u64 txnet_cables_search_bytes(const struct txn_counts *counts);
+int txnet_cables_graph(const struct txn_spec *spec, const u32 *cables, u32 ncables,
+		       struct txn_counts *counts, struct txn_graph *g, struct txnet_create_err *err);
 void txnet_net_destroy(struct txnet_net *tn);
 
 struct sk_buff;
 
 /*
  * TXNET_CMD_BOUNDS (bounds.c): TXNET_A_SPEC and TXNET_A_BOUNDS of @spec
- * (validated here) into @skb; every port model when @port_model is 0.
+ * (validated here; a graph's from its @ncables @cables) into @skb; every
+ * port model when @port_model is 0.
  */
 /* TXNET_A_TOTAL_DISTANCE, _AS_BOUND and _CUT_BOUND (when nonzero). */
 int txnet_put_te_figures(struct sk_buff *skb, const struct txn_te_figures *f);
 /* TXNET_CMD_LATIN's reply (latin.c): S^@l of the MIN @spec. */
 int txnet_latin_fill(struct sk_buff *skb, struct txn_spec *spec, u64 l,
 		     struct txnet_create_err *err);
-int txnet_bounds_fill(struct sk_buff *skb, struct txn_spec *spec, u32 port_model, u32 root,
-		      struct txnet_create_err *err);
+int txnet_bounds_fill(struct sk_buff *skb, struct txn_spec *spec, const u32 *cables, u32 ncables,
+		      u32 port_model, u32 root, struct txnet_create_err *err);
 void txnet_net_free(struct txnet_net *tn);
 struct txnet_net *txnet_net_find(struct net *net, const char *name);
 

@@ -142,8 +142,9 @@ int do_bounds(int argc, char **argv)
 	static struct bounds_reply r;
 	struct net_opts o = { NULL, NULL, 0, 0 };
 	const char *root_arg = NULL;
-	struct nlmsghdr *nlh;
+	struct nlmsghdr *nlh, *graph;
 	struct txnl nl;
+	size_t room;
 	uint32_t i, root = 0;
 	char line[32];
 	int err;
@@ -172,9 +173,16 @@ int do_bounds(int argc, char **argv)
 	if (root_arg)
 		mnl_attr_put_u32(nlh, TXNET_A_ROOT, root);
 
-	if (txnl_open(&nl))
+	graph = graph_request(nlh, false, &room);
+	if (txnl_open(&nl)) {
+		free(graph);
 		return EXIT_KERNEL;
-	err = txnl_request(&nl, nlh, bounds_cb, &r);
+	}
+	if (graph)
+		err = txnl_room(&nl, room) ?: txnl_request(&nl, graph, bounds_cb, &r);
+	else
+		err = txnl_request(&nl, nlh, bounds_cb, &r);
+	free(graph);
 	if (err)
 		txnl_perror(&nl, err);
 	txnl_close(&nl);

@@ -124,30 +124,33 @@ static void put_list(struct nlmsghdr *nlh, size_t room, uint16_t type, const voi
 	}
 }
 
-struct nlmsghdr *graph_request(const struct nlmsghdr *nlh, size_t *room)
+struct nlmsghdr *graph_request(const struct nlmsghdr *nlh, bool ids, size_t *room)
 {
 	const struct graph_file *g = &file_graph;
 	size_t cables = (size_t)g->ncables * sizeof(*g->cable);
 	size_t procs = (size_t)g->procs * sizeof(uint32_t);
 	size_t switches = (size_t)g->switches * sizeof(uint32_t);
 	struct nlmsghdr *big;
-	uint32_t *ids;
+	uint32_t *id = NULL;
 
 	if (!g->procs)
 		return NULL;
-	*room = nlh->nlmsg_len + list_room(cables) + list_room(procs + switches);
+	*room = nlh->nlmsg_len + list_room(cables) + (ids ? list_room(procs + switches) : 0);
 	big = malloc(*room);
-	ids = malloc(procs + switches);
-	if (!big || !ids) {
+	if (ids)
+		id = malloc(procs + switches);
+	if (!big || (ids && !id)) {
 		fprintf(stderr, "Error: out of memory for the graph's request.\n");
 		exit(EXIT_USAGE);
 	}
 	memcpy(big, nlh, nlh->nlmsg_len);
 	put_list(big, *room, TXNET_A_CABLES, g->cable, cables);
-	memcpy(ids, g->proc_id, procs);
-	memcpy(ids + g->procs, g->switch_id, switches);
-	put_list(big, *room, TXNET_A_VERTEX_IDS, ids, procs + switches);
-	free(ids);
+	if (ids) {
+		memcpy(id, g->proc_id, procs);
+		memcpy(id + g->procs, g->switch_id, switches);
+		put_list(big, *room, TXNET_A_VERTEX_IDS, id, procs + switches);
+		free(id);
+	}
 	graph_file_free(&file_graph);
 	return big;
 }
@@ -333,7 +336,7 @@ int do_create(int argc, char **argv)
 	    !mnl_attr_put_u64_check(nlh, TXNL_BUF_SIZE, TXNET_A_TICK_NS, o.tick_ns))
 		too_big();
 
-	graph = graph_request(nlh, &room);
+	graph = graph_request(nlh, true, &room);
 	if (txnl_open(&nl)) {
 		free(graph);
 		return EXIT_KERNEL;

@@ -15,6 +15,7 @@
 #ifndef TXCTL_H
 #define TXCTL_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 #define TXCTL_VERSION	"0.1"
@@ -78,9 +79,9 @@ struct nlmsghdr;
 void topology_put(struct nlmsghdr *nlh, int *pargc, char ***pargv, void (*usage)(FILE *f));
 /*
  * After a topology_put() of "graph file:PATH": @nlh followed by the
- * file's cables and vertex ids, in a buffer of *@room bytes to free();
- * NULL for any other topology.
+ * file's cables (and, with @ids, its vertex ids), in a buffer of *@room
+ * bytes to free(); NULL for any other topology.
  */
-struct nlmsghdr *graph_request(const struct nlmsghdr *nlh, size_t *room);
+struct nlmsghdr *graph_request(const struct nlmsghdr *nlh, bool ids, size_t *room);
 
 #endif /* TXCTL_H */

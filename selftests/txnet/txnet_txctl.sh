@@ -983,6 +983,19 @@ expect_rc 0 "create graph file:ring5"
 expect_out "nodes 5 links 10 diameter 2" "create graph ring5"
 run -j run r5 total-exchange
 [ "$("$JSON" -g verified < "$out")" = true ] || bad="$bad [r5 total-exchange not verified]"
+# bounds from the file alone.  Broadcast: routers never copy and a processor
+# has one cable, so a holder starts one more a tick, which holds it 2 ticks
+# later (node, router, node): holders h(t) = h(t-1) + h(t-2), 1 1 2 3 5 8 13,
+# first >= 9 at tick 6; 8 processors 2 links away, 16 transmissions at least.
+# The run's total-exchange bound is the same computation's.
+run -j run gr total-exchange
+lower=$("$JSON" -g lower_bound < "$out")
+run bounds graph "file:$g1" port all
+expect_rc 0 "bounds graph"
+grep -Eq "^broadcast +all +6 +doubling +16 " "$out" ||
+	bad="$bad [bounds graph broadcast: $(grep ^broadcast "$out")]"
+grep -Eq "^total-exchange +all +$lower " "$out" ||
+	bad="$bad [bounds graph total-exchange, run's bound $lower: $(grep ^total-exchange "$out")]"
 n=$(count)
 printf 'router 0 node 0 node 1\nrouter 0 nod 2\n' > "$gb"
 run create graph "file:$gb"
