@@ -121,7 +121,6 @@ static noinline_for_stack int put_answer(struct sk_buff *skb, const struct txn_s
 int txnet_bounds_fill(struct sk_buff *skb, struct txn_spec *spec, const u32 *cables, u32 ncables,
 		      u32 port_model, u32 root, struct txnet_create_err *err)
 {
-	struct txn_spec_error serr = { .dim = -1 };
 	bool graph = spec->topo == TXNET_TOPO_GRAPH;
 	struct txn_counts counts;
 	struct txn_graph g;
@@ -135,13 +134,9 @@ int txnet_bounds_fill(struct sk_buff *skb, struct txn_spec *spec, const u32 *cab
 		if (ret)
 			return ret;
 	} else {
-		ret = txn_spec_validate(spec, READ_ONCE(txnet_max_nodes), &counts, &serr);
-		if (ret) {
-			err->msg = serr.msg;
-			err->dim = serr.dim;
-			err->field = serr.field;
+		ret = txnet_spec_counts(spec, &counts, err);
+		if (ret)
 			return ret;
-		}
 	}
 	if (root >= counts.procs) {
 		err->msg = "root: not a processor of this topology (0 .. nodes-1)";

@@ -35,7 +35,6 @@ static int put_member(struct sk_buff *skb, const struct txn_spec *spec, const u3
 int txnet_latin_fill(struct sk_buff *skb, struct txn_spec *spec, u64 l,
 		     struct txnet_create_err *err)
 {
-	struct txn_spec_error serr = { .dim = -1 };
 	char str[TXN_SPEC_STR_MAX];
 	struct txn_counts counts;
 	struct nlattr *nest;
@@ -49,13 +48,9 @@ int txnet_latin_fill(struct sk_buff *skb, struct txn_spec *spec, u64 l,
 		err->field = TXNET_A_TOPOLOGY;
 		return -EINVAL;
 	}
-	ret = txn_spec_validate(spec, READ_ONCE(txnet_max_nodes), &counts, &serr);
-	if (ret) {
-		err->msg = serr.msg;
-		err->dim = serr.dim;
-		err->field = serr.field;
+	ret = txnet_spec_counts(spec, &counts, err);
+	if (ret)
 		return ret;
-	}
 	N = spec->size[0];
 	if (N > TXNET_LATIN_MAX_N) {
 		err->msg = "MIN size: at most 64 for a printed Latin square";

@@ -146,6 +146,22 @@ static u64 faults_cost(const struct txn_counts *counts)
 	return (2 * ((counts->links + 63) / 64) + (counts->nodes + 63) / 64) * sizeof(u64);
 }
 
+/* txn_spec_validate() under max_nodes, its refusal as the requests report one. */
+int txnet_spec_counts(struct txn_spec *spec, struct txn_counts *counts,
+		      struct txnet_create_err *err)
+{
+	struct txn_spec_error serr = { .dim = -1 };
+	int ret;
+
+	ret = txn_spec_validate(spec, READ_ONCE(txnet_max_nodes), counts, &serr);
+	if (ret) {
+		err->msg = serr.msg;
+		err->dim = serr.dim;
+		err->field = serr.field;
+	}
+	return ret;
+}
+
 /*
  * A graph's counts, from its list of cables (core/cables.c re-checks
  * everything txctl checked); shared by NEW and BOUNDS.
@@ -267,7 +283,6 @@ static void format_spec(struct txnet_net *tn)
 struct txnet_net *txnet_net_prepare(struct net *net, const struct txnet_create_req *req,
 				    struct txnet_create_err *err)
 {
-	struct txn_spec_error serr = { .dim = -1 };
 	bool graph = req->spec.topo == TXNET_TOPO_GRAPH;
 	struct txnet_net *tn;
 	u64 cost, transient = 0;
@@ -299,13 +314,9 @@ struct txnet_net *txnet_net_prepare(struct net *net, const struct txnet_create_r
 		if (ret)
 			goto err_free;
 	} else {
-		ret = txn_spec_validate(&tn->spec, READ_ONCE(txnet_max_nodes), &tn->counts, &serr);
-		if (ret) {
-			err->msg = serr.msg;
-			err->dim = serr.dim;
-			err->field = serr.field;
+		ret = txnet_spec_counts(&tn->spec, &tn->counts, err);
+		if (ret)
 			goto err_free;
-		}
 	}
 
 	cost = net_cost(&tn->counts) + faults_cost(&tn->counts);

@@ -117,6 +117,10 @@ struct txnet_net *txnet_net_prepare(struct net *net, const struct txnet_create_r
 				    struct txnet_create_err *err);
 int txnet_net_register(struct txnet_net *tn, const char *name, struct txnet_create_err *err);
 
+/* A spec's counts (core/spec.c) under max_nodes; a refusal fills @err. */
+int txnet_spec_counts(struct txn_spec *spec, struct txn_counts *counts,
+		      struct txnet_create_err *err);
+
 /*
  * A graph from its list of cables (TXNET_TOPO_GRAPH, NEW and BOUNDS): its
  * counts (refusing what core/cables.c refuses, naming the attribute), the
