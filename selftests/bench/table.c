@@ -13,10 +13,19 @@
 
 #include "core/sched.h"
 #include "core/bounds.h"
+#include "core/cables.h"
 
 struct net {
 	const char *label;
 	struct txn_spec spec;
+};
+
+/*
+ * BookSim2's src/examples/anynet/anynet_file: three routers in a
+ * triangle, three nodes on each; nodes 0 .. 8, routers vertices 9 .. 11.
+ */
+static const u32 booksim_anynet[] = {
+	0, 9, 1, 9, 2, 9, 3, 10, 4, 10, 5, 10, 6, 11, 7, 11, 8, 11, 9, 10, 9, 11, 10, 11,
 };
 
 #define SPEC(t, ...) { .topo = (t), .ndims = sizeof((u32[]){ __VA_ARGS__ }) / sizeof(u32), \
@@ -45,6 +54,7 @@ static const struct net nets[] = {
 	{ "dragonfly 2 4 2", SPEC(TXNET_TOPO_DRAGONFLY, 2, 4, 2) },
 	{ "fattree 4 3", SPEC(TXNET_TOPO_FATTREE, 4, 3) },
 	{ "slimfly 5 2", SPEC(TXNET_TOPO_SLIMFLY, 5, 2) },
+	{ "graph: BookSim2's anynet example", SPEC(TXNET_TOPO_GRAPH, 9, 3) },
 };
 
 static const struct net open_nets[] = {
@@ -75,13 +85,31 @@ static int measure(const struct net *nt, u32 op, u32 port, char *cell, size_t le
 	return measure_algo(nt, op, TXNET_ALGO_AUTO, port, cell, len);
 }
 
+/* The network's graph: from its spec, or a graph's from its cables. */
+static int build(struct txn_spec *spec, struct txn_counts *c,
+		 struct txn_graph *g)
+{
+	/* the one graph of the table; its cables as a file's reach the kernel */
+	struct txn_cables list = {
+		.procs = spec->size[0], .switches = spec->size[1],
+		.n = ARRAY_SIZE(booksim_anynet) / 2, .pair = booksim_anynet,
+	};
+	struct txn_cables_error cerr;
+	struct txn_spec_error err;
+	bool exact;
+
+	if (spec->topo == TXNET_TOPO_GRAPH)
+		return txn_cables_count(&list, 1 << 24, c, &cerr) ?:
+		       txn_graph_from_cables(&list, c, g, &exact, &cerr);
+	return txn_spec_validate(spec, 1 << 24, c, &err) ?: txn_graph_build(spec, c, g);
+}
+
 static int measure_algo(const struct net *nt, u32 op, u32 algo, u32 port, char *cell,
 			size_t len)
 {
 	struct txn_run_params p = { .op = op, .port_model = port, .seed = 1, .values_seed = 1 };
 	struct txn_spec spec = nt->spec;
 	const struct txn_sched *s;
-	struct txn_spec_error err;
 	struct txn_counts c;
 	struct txn_engine e;
 	struct txn_graph g;
@@ -89,7 +117,7 @@ static int measure_algo(const struct net *nt, u32 op, u32 algo, u32 port, char *
 	const char *why;
 	int ret;
 
-	if (txn_spec_validate(&spec, 1 << 24, &c, &err) || txn_graph_build(&spec, &c, &g))
+	if (build(&spec, &c, &g))
 		return -1;
 	s = txn_sched_pick(&spec, op, algo, port, &why);
 	ret = s ? txn_engine_init(&e, &g, s, &p) : -1;
