@@ -121,7 +121,7 @@ static noinline_for_stack int put_answer(struct sk_buff *skb, const struct txn_s
 int txnet_bounds_fill(struct sk_buff *skb, struct txn_spec *spec, const u32 *cables, u32 ncables,
 		      u32 port_model, u32 root, struct txnet_create_err *err)
 {
-	bool graph = spec->topo == TXNET_TOPO_GRAPH;
+	bool graph = spec->topo == TXNET_TOPO_GRAPH, exact;
 	struct txn_counts counts;
 	struct txn_graph g;
 	u64 cost;
@@ -153,7 +153,7 @@ int txnet_bounds_fill(struct sk_buff *skb, struct txn_spec *spec, const u32 *cab
 		return ret;
 	}
 	if (graph) {
-		ret = txnet_cables_graph(spec, cables, ncables, &counts, &g, err);
+		ret = txnet_cables_graph(spec, cables, ncables, &counts, &g, &exact, err);
 	} else {
 		ret = txn_graph_build(spec, &counts, &g);
 		if (ret)

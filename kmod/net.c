@@ -190,16 +190,16 @@ int txnet_cables_count(const struct txn_spec *spec, const u32 *cables, u32 ncabl
 
 /* The graph of a counted list; the caller charged txnet_cables_search_bytes() for it. */
 int txnet_cables_graph(const struct txn_spec *spec, const u32 *cables, u32 ncables,
-		       struct txn_counts *counts, struct txn_graph *g, struct txnet_create_err *err)
+		       struct txn_counts *counts, struct txn_graph *g, bool *exact,
+		       struct txnet_create_err *err)
 {
 	struct txn_cables c = {
 		.procs = spec->size[0], .switches = spec->size[1], .n = ncables, .pair = cables,
 	};
 	struct txn_cables_error cerr = {};
-	bool exact;
 	int ret;
 
-	ret = txn_graph_from_cables(&c, counts, g, &exact, &cerr);
+	ret = txn_graph_from_cables(&c, counts, g, exact, &cerr);
 	if (ret) {
 		err->msg = ret == -ENOMEM ? "out of memory for the network's graph" :
 			   cerr.msg ?: "could not build the network's graph";
@@ -248,12 +248,14 @@ static int build_cables(struct txnet_net *tn, const struct txnet_create_req *req
 		.procs = tn->spec.size[0], .switches = tn->spec.size[1],
 		.n = req->ncables, .pair = req->cables,
 	};
+	bool exact;
 	int ret;
 
 	ret = txnet_cables_graph(&tn->spec, req->cables, req->ncables, &tn->counts, &tn->graph,
-				 err);
+				 &exact, err);
 	if (ret)
 		return ret;
+	tn->diameter_at_least = !exact;
 	tn->digest = txn_cables_digest(&c);
 	if (req->vertex_ids) {
 		tn->vertex_id = kvmalloc_array(req->nvertex_ids, sizeof(u32), GFP_KERNEL_ACCOUNT);

@@ -44,7 +44,7 @@ static struct netlink_range_validation txnet_tick_range = {
 #define TXNET_TICK_POLICY NLA_POLICY_FULL_RANGE(NLA_U64, &txnet_tick_range)
 #define TXNET_READ_ONLY { .type = NLA_REJECT, .reject_message = "attribute is read-only" }
 
-static const struct nla_policy txnet_new_policy[TXNET_A_VERTEX_ID + 1] = {
+static const struct nla_policy txnet_new_policy[TXNET_A_DIAMETER_AT_LEAST + 1] = {
 	[TXNET_A_NAME] = TXNET_NAME_POLICY,
 	[TXNET_A_TOPOLOGY] = TXNET_TOPO_POLICY,
 	[TXNET_A_BASE] = TXNET_TOPO_POLICY,
@@ -57,7 +57,7 @@ static const struct nla_policy txnet_new_policy[TXNET_A_VERTEX_ID + 1] = {
 	/* repeated: checked attribute by attribute as netlink_net.c joins them */
 	[TXNET_A_CABLES] = { .type = NLA_BINARY },
 	[TXNET_A_VERTEX_IDS] = { .type = NLA_BINARY },
-	[TXNET_A_GRAPH_DIGEST ... TXNET_A_VERTEX_ID] = TXNET_READ_ONLY,
+	[TXNET_A_GRAPH_DIGEST ... TXNET_A_DIAMETER_AT_LEAST] = TXNET_READ_ONLY,
 };
 
 static const struct nla_policy txnet_name_policy[TXNET_A_NAME + 1] = {
@@ -133,13 +133,13 @@ static const struct nla_policy txnet_fault_policy[TXNET_A_UP + 1] = {
 	[TXNET_A_UP] = NLA_POLICY_MAX(NLA_U8, 1),
 };
 
-static const struct nla_policy txnet_set_policy[TXNET_A_VERTEX_ID + 1] = {
+static const struct nla_policy txnet_set_policy[TXNET_A_DIAMETER_AT_LEAST + 1] = {
 	[TXNET_A_NAME] = TXNET_NAME_POLICY,
 	[TXNET_A_PORT_MODEL] = TXNET_PORT_POLICY,
 	[TXNET_A_TICK_NS] = TXNET_TICK_POLICY,
 	[TXNET_A_SPEC ... TXNET_A_MEM_BYTES] = TXNET_READ_ONLY,
 	[TXNET_A_NETDEV] = NLA_POLICY_MAX(NLA_U8, 1),
-	[TXNET_A_CABLES_CUT ... TXNET_A_VERTEX_ID] = TXNET_READ_ONLY,
+	[TXNET_A_CABLES_CUT ... TXNET_A_DIAMETER_AT_LEAST] = TXNET_READ_ONLY,
 };
 
 /*

@@ -181,7 +181,8 @@ int txnet_nl_fill_net(struct sk_buff *skb, struct txnet_net *tn)
 	if (tn->has_te && txnet_put_te_figures(skb, &tn->te))
 		return -EMSGSIZE;
 	if (tn->spec.topo == TXNET_TOPO_GRAPH &&
-	    nla_put_u64_64bit(skb, TXNET_A_GRAPH_DIGEST, tn->digest, TXNET_A_PAD))
+	    (nla_put_u64_64bit(skb, TXNET_A_GRAPH_DIGEST, tn->digest, TXNET_A_PAD) ||
+	     (tn->diameter_at_least && nla_put_u8(skb, TXNET_A_DIAMETER_AT_LEAST, 1))))
 		return -EMSGSIZE;
 	if (txnet_fabric_of(tn) &&
 	    (nla_put_u8(skb, TXNET_A_NETDEV, 1) ||

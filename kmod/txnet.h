@@ -46,6 +46,7 @@ struct txnet_net {
 	bool has_te;
 	u64 digest;			/* graphs: txn_cables_digest() */
 	u32 *vertex_id;			/* graphs: each vertex's file number, or NULL */
+	bool diameter_at_least;		/* graphs: counts.diameter is a lower bound only */
 	u64 mem_bytes;			/* charged to the mem_budget */
 
 	/* settings, written under txnet_lock, read locklessly by sysfs */
@@ -130,7 +131,8 @@ int txnet_cables_count(const struct txn_spec *spec, const u32 *cables, u32 ncabl
 		       struct txn_counts *counts, struct txnet_create_err *err);
 u64 txnet_cables_search_bytes(const struct txn_counts *counts);
 int txnet_cables_graph(const struct txn_spec *spec, const u32 *cables, u32 ncables,
-		       struct txn_counts *counts, struct txn_graph *g, struct txnet_create_err *err);
+		       struct txn_counts *counts, struct txn_graph *g, bool *exact,
+		       struct txnet_create_err *err);
 void txnet_net_destroy(struct txnet_net *tn);
 
 struct sk_buff;

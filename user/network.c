@@ -163,6 +163,11 @@ static int network_attr_cb(const struct nlattr *a, void *data)
 	case TXNET_A_CUT_BOUND:	err = u64_attr(a, &ni->cut_bound); break;
 	case TXNET_A_GRAPH_DIGEST: err = u64_attr(a, &ni->graph_digest); break;
 	case TXNET_A_VERTEX_ID:	err = u32_attr(a, &ni->vertex_id); break;
+	case TXNET_A_DIAMETER_AT_LEAST:
+		err = mnl_attr_validate(a, MNL_TYPE_U8) < 0 ? -1 : 0;
+		if (!err)
+			ni->diameter_at_least = mnl_attr_get_u8(a) != 0;
+		break;
 	case TXNET_A_RESULT:
 		err = mnl_attr_validate(a, MNL_TYPE_NESTED) < 0 ? -1 : 0;
 		if (!err)
@@ -242,7 +247,8 @@ int network_parse(const struct nlmsghdr *nlh, struct txnet_info *ni)
  *        tick-ns 0 state idle ticks 0 mem-bytes N        (one line)
  *          last run 3: total-exchange ...    (if a run has finished)
  * "switches S" follows "nodes" in text only when S > 0 (MINs); JSON
- * always has it.  "run-ticks T run-delivered D" follow "ticks" while
+ * always has it.  A graph too large to search from every processor says
+ * "diameter-at-least D" (JSON: "diameter_exact": false).  "run-ticks T run-delivered D" follow "ticks" while
  * running.  "runs" is in JSON only; the last result is "last" in JSON.
  * Attributes the kernel did not send are left out.
  */
@@ -266,8 +272,12 @@ void network_print(const struct txnet_info *ni, const char *event)
 	}
 	if (network_has(ni, TXNET_A_LINKS))
 		print_uint(PRINT_ANY, "links", " links %u", ni->links);
-	if (network_has(ni, TXNET_A_DIAMETER))
-		print_uint(PRINT_ANY, "diameter", " diameter %u", ni->diameter);
+	if (network_has(ni, TXNET_A_DIAMETER)) {
+		/* a graph too large to search from every processor: what two sweeps found */
+		print_uint(PRINT_ANY, "diameter", ni->diameter_at_least ? " diameter-at-least %u" :
+			   " diameter %u", ni->diameter);
+		print_bool(PRINT_JSON, "diameter_exact", NULL, !ni->diameter_at_least);
+	}
 	if (network_has(ni, TXNET_A_TOTAL_DISTANCE))
 		te_figures_print(ni->total_distance, ni->as_bound,
 				 network_has(ni, TXNET_A_CUT_BOUND) ? ni->cut_bound : 0, ni->nodes);

@@ -56,6 +56,7 @@ struct txnet_info {
 	uint32_t nnodes_down, nodes_down[TXNET_FAULTS_LISTED];
 	uint64_t graph_digest;	/* graphs */
 	uint32_t vertex_id;	/* GET with TXNET_A_NODE: its file number */
+	bool diameter_at_least;	/* graphs: diameter is a lower bound only */
 };
 
 /*

@@ -948,7 +948,7 @@ static const char reply_kind[TXNET_A_MAX + 1] = {
 	[TXNET_A_CUT_BOUND] = 8, [TXNET_A_RUN_EXPECTED] = 8, [TXNET_A_NETDEV] = 'b',
 	[TXNET_A_CABLES_CUT] = 'b', [TXNET_A_NODES_DOWN] = 'b', [TXNET_A_PORTS_DROPPED] = 8,
 	[TXNET_A_FABRIC_HOPS] = 8, [TXNET_A_LINK] = 'n', [TXNET_A_SERIES] = 'n',
-	[TXNET_A_GRAPH_DIGEST] = 8, [TXNET_A_VERTEX_ID] = 4,
+	[TXNET_A_GRAPH_DIGEST] = 8, [TXNET_A_VERTEX_ID] = 4, [TXNET_A_DIAMETER_AT_LEAST] = 'b',
 	/* the answers to BOUNDS and LATIN, rare from mutated messages */
 	[TXNET_A_BOUNDS] = 'n', [TXNET_A_CONFIG] = 8, [TXNET_A_LATIN] = 'n',
 };

@@ -1034,7 +1034,9 @@ awk 'BEGIN { n = 256; for (i = 0; i < n; i++) for (j = 0; j < n; j++) {
 used=$(cat /sys/module/txnet/parameters/mem_used)
 run create graph "file:$gt" name big
 expect_rc 0 "create graph file:torus256"
-expect_out "big: graph 65536 0 cables 131072 digest [0-9a-f]\{16\} nodes 65536 links 262144 diameter 256 " "create big"
+expect_out "big: graph 65536 0 cables 131072 digest [0-9a-f]\{16\} nodes 65536 links 262144 diameter-at-least 256 " "create big"
+run -j show big
+[ "$("$JSON" -g diameter_exact < "$out")" = false ] || bad="$bad [big: diameter_exact $("$JSON" -g diameter_exact < "$out")]"
 run create torus 256 256 name tor
 expect_out "nodes 65536 links 262144 diameter 256 " "create torus 256 256"
 run destroy tor

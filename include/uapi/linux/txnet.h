@@ -247,6 +247,12 @@ enum txnet_attr {
 	TXNET_A_VERTEX_IDS,
 	TXNET_A_GRAPH_DIGEST,	/* u64, read-only, GET of a graph: the counts and cables hashed */
 	TXNET_A_VERTEX_ID,	/* u32, read-only, GET with TXNET_A_NODE: that vertex's file number */
+	/*
+	 * u8, read-only, GET of a graph too large to search from every
+	 * processor: 1, TXNET_A_DIAMETER is a lower bound (two sweeps' largest
+	 * eccentricity), not the diameter.  Absent: it is the diameter.
+	 */
+	TXNET_A_DIAMETER_AT_LEAST,
 
 	__TXNET_A_MAX,
 	TXNET_A_MAX = __TXNET_A_MAX - 1
