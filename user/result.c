@@ -41,6 +41,7 @@ static const struct keyword algos[] = {
 	{ "latin",			TXNET_ALGO_LATIN },
 	{ "self-routing",		TXNET_ALGO_SELF_ROUTING },
 	{ "biswapped",			TXNET_ALGO_BISWAPPED },
+	{ "replay",			TXNET_ALGO_REPLAY },
 };
 
 static const struct keyword statuses[] = {

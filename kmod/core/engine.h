@@ -68,6 +68,7 @@ struct txn_engine;
 struct txn_ledger;
 struct txn_move;
 struct txn_run_params;
+struct txn_script;
 
 /* A unicast schedule's onward(): see struct txn_sched. */
 typedef u64 txn_onward_fn(const struct txn_engine *e, u32 pkt, u32 link, u32 dst);
@@ -204,6 +205,8 @@ struct txn_run_params {
 	 */
 	const u64 *down;
 	const struct txn_budget *budget;	/* or NULL: nothing charged */
+	/* algo replay: the moves to propose (script.h), the caller's, unchanged until the run ends */
+	const struct txn_script *script;
 };
 
 /*
@@ -255,6 +258,12 @@ struct txn_violation {
 	const char *rule;
 	/* two packets on one line (link): the link, and the packet that took it first */
 	u32 link, other;
+	/*
+	 * The tick's move that broke it, counted from 0 in the order the
+	 * schedule proposed them; while it chose, the move it was about to
+	 * propose.  TXN_NONE when the rule is not one move's.
+	 */
+	u32 move;
 };
 
 /*
@@ -468,6 +477,14 @@ u32 txn_copy_msg(struct txn_engine *e, u32 node, u32 msg);
 int txn_drop_copy(struct txn_engine *e, u32 pkt);
 int txn_merge(struct txn_engine *e, u32 into, u32 from);
 int txn_fold(struct txn_engine *e, u32 pkt);
+
+/*
+ * A schedule that cannot go on (a replayed script names a packet nowhere
+ * to be sent) fails its own run with @rule at @node, and @link when the
+ * rule is a link's (else TXN_NONE): it can fail a run, never pass one.
+ * Always -EPROTO.
+ */
+int txn_sched_refuse(struct txn_engine *vw, u32 node, u32 link, const char *rule);
 
 /* Total exchange: the slot of packet (src, dst). */
 static inline u32 txn_pkt_id(const struct txn_engine *e, u32 src, u32 dst)

@@ -17,10 +17,32 @@ int txn_violate(struct txn_engine *e, u64 tick, u32 node, u32 pkt, const char *r
 	e->v.rule = rule;
 	e->v.link = TXN_NONE;
 	e->v.other = TXN_NONE;
+	e->v.move = e->ledger && e->ledger->choosing ? e->ledger->view.nmoves : TXN_NONE;
 	if (e->ledger) {	/* the schedule sees the run fail at once */
 		e->ledger->view.failed = true;
 		e->ledger->view.v = e->v;
 	}
+	return -EPROTO;
+}
+
+int txn_violation_move(struct txn_engine *e, u32 i)
+{
+	e->v.move = i;
+	if (e->ledger)
+		e->ledger->view.v.move = i;
+	return -EPROTO;
+}
+
+int txn_sched_refuse(struct txn_engine *vw, u32 node, u32 link, const char *rule)
+{
+	struct txn_engine *e = txn_trusted(vw);
+	u64 t = e->ledger->tick + 1;	/* the tick being run */
+
+	if (e->failed)
+		return -EPROTO;
+	txn_violate(e, t, node, TXN_NONE, rule);
+	e->v.link = link < e->g->links ? link : TXN_NONE;
+	e->ledger->view.v.link = e->v.link;
 	return -EPROTO;
 }
 

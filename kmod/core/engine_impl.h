@@ -113,6 +113,7 @@ struct txn_ledger {
 	bool copies;			/* txn_copy() allowed */
 	bool open;			/* user ports: packets come and go */
 	bool hints;			/* sched->arrive_ahead() still wants hints this run */
+	bool choosing;			/* inside sched->choose(): a violation names its next move */
 	u32 nmsgs;			/* broadcast: messages */
 	u64 tick, delivered, expected, transmissions, copies_made, merges, injected;
 	u64 progress_tick, stall_limit;
@@ -147,12 +148,15 @@ struct txn_ledger {
 	u64 *hops;			/* open traffic: per link, the packets it carried */
 	const struct txn_taken *taken;	/* open traffic beside a run: its tick's links, ports */
 	struct txn_series *series;	/* the caller's, recorded into each tick; or NULL */
+	struct txn_log *log;		/* the caller's, the moves of each tick kept in; or NULL */
 	u32 dest_by;			/* enum txn_dest_by */
 	u32 dest_n;			/* TXN_DEST_SLOT: the processors */
 	u64 dest_mul;			/* ... and 2^64 / n, rounded up (txn_mod()) */
 };
 
 int txn_violate(struct txn_engine *e, u64 tick, u32 node, u32 pkt, const char *rule);
+/* The violation was move @i of its tick's: say so.  -EPROTO. */
+int txn_violation_move(struct txn_engine *e, u32 i);
 
 /*
  * The owner of @view, the struct txn_engine a schedule was handed: found

@@ -7,7 +7,57 @@
  */
 #include "engine_check.h"
 #include "engine_queue.h"
+#include "script.h"
 #include "series.h"
+
+void txn_engine_save(struct txn_engine *e, struct txn_log *log)
+{
+	e->ledger->log = log;
+}
+
+/*
+ * Tick @t's moves, as checked, into the log: each named by what it
+ * carries (script.h), read before arrive() may drop a copy or merge a
+ * partial away.
+ */
+static noinline void log_moves(struct txn_engine *e, u64 t)
+{
+	struct txn_ledger *ledger = e->ledger;
+	struct txn_log *log = ledger->log;
+	const struct txn_graph *g = e->g;
+	u32 i;
+
+	if (!e->nmoves || txn_log_reserve(log, e->nmoves + 1))
+		return;
+	if ((t - log->last_tick) >> 32) {
+		log->err = -E2BIG;
+		return;
+	}
+	log->steps[log->nsteps++] = (struct txn_step){ TXN_STEP_TICK, (u32)(t - log->last_tick),
+						       TXN_NONE, TXN_NONE };
+	log->last_tick = t;
+	for (i = 0; i < e->nmoves; i++) {
+		u32 pkt = e->moves[i].pkt, link = e->moves[i].link;
+		struct txn_step *st = &log->steps[log->nsteps++];
+
+		st->from = g->src[link];
+		st->to = g->dst[link];
+		st->b = TXN_NONE;
+		switch (ledger->kind) {
+		case TXN_UNICAST:
+			st->a = txn_slot_src(e, pkt);
+			st->b = ledger->pk[pkt].tag;
+			break;
+		case TXN_BROADCAST:
+			st->a = txn_msg_origin(ledger, ledger->pk[pkt].tag);
+			break;
+		default:
+			st->a = txn_slot_dest(ledger, pkt);
+			break;
+		}
+	}
+}
+
 /*
  * Check and apply every move of tick @t in one pass.  A packet that moved
  * this tick carries txn_loc_mark(@t) until the tick ends, so a second move
@@ -39,7 +89,7 @@ static __always_inline int move_all(struct txn_engine *e, u64 t, u32 *narr, cons
 		link = moves[i].link;
 		ret = check_move(e, &mv, t, i, pkt, link, &to, cbits, false, single);
 		if (ret)
-			return ret;
+			return txn_violation_move(e, i);
 		if (hops)
 			hops[link]++;
 		n++;
@@ -57,8 +107,10 @@ static __always_inline int move_all(struct txn_engine *e, u64 t, u32 *narr, cons
 		}
 		pk[pkt].loc = txn_loc_moved(pk[pkt].loc, cbits, to, t);
 		ret = arrive_at(e, t, pkt, to);
-		if (ret < 0)
+		if (ret < 0) {
+			txn_violation_move(e, i);
 			break;
+		}
 		if (ret) {
 			arrivals[na].pkt = pkt;
 			arrivals[na++].link = link;
@@ -352,6 +404,8 @@ static noinline int tick_onward(struct txn_engine *e, u64 t, u64 before)
 	/* Every move checked and made: the picture shows what the engine did. */
 	if (ledger->series)
 		txn_series_links(ledger->series, t, e->moves, e->nmoves);
+	if (ledger->log)
+		log_moves(e, t);
 	if (s->onward_all) {
 		s->onward_all(&ledger->view, ledger->landed, n, e->ways);
 	} else {
@@ -384,7 +438,9 @@ int txn_engine_tick(struct txn_engine *e)
 	e->ndone = 0;
 	ledger->view.ndone = 0;
 	ledger->view.nmoves = 0;
+	ledger->choosing = true;
 	e->sched->choose(&ledger->view);
+	ledger->choosing = false;
 	/*
 	 * The moves are the view's count of the owner's array, whose room the
 	 * engine alone knows.  The rest of the view the engine never reads:
@@ -412,6 +468,8 @@ int txn_engine_tick(struct txn_engine *e)
 	/* Every move checked and made: the picture shows what the engine did. */
 	if (ledger->series)
 		txn_series_links(ledger->series, t, e->moves, e->nmoves);
+	if (ledger->log)
+		log_moves(e, t);
 	/* The counters as the moves left them, for arrive() to read. */
 	txn_view_mirror(e);
 	/*

@@ -69,6 +69,11 @@ const struct txn_sched *txn_sched_pick(const struct txn_spec *spec, u32 op, u32 
 		*why = "op: unknown operation";
 		return NULL;
 	}
+	/* what a replay runs is its script's; it is no schedule to pick */
+	if (algo == TXNET_ALGO_REPLAY) {
+		*why = "algo: replay runs a schedule file, which this request does not carry";
+		return NULL;
+	}
 	/* [Bertsekas91]: optimal on the d-cube under either port model, every operation it treats */
 	if (spec->topo == TXNET_TOPO_HYPERCUBE && spec->size[0] <= TXN_CUBE_DMAX &&
 	    (algo == TXNET_ALGO_AUTO || algo == TXNET_ALGO_HYPERCUBE) && cube_sched(op))
@@ -252,6 +257,7 @@ const char *txn_algo_name(u32 algo)
 		[TXNET_ALGO_LATIN] = "latin",
 		[TXNET_ALGO_SELF_ROUTING] = "self-routing",
 		[TXNET_ALGO_BISWAPPED] = "biswapped",
+		[TXNET_ALGO_REPLAY] = "replay",
 	};
 
 	return algo < ARRAY_SIZE(names) && names[algo] ? names[algo] : "unknown";

@@ -1,0 +1,255 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Replay: a schedule that proposes what a script says (script.h), tick by
+ * tick, and knows nothing else.  Where a script names a message rather
+ * than a packet, this decides which packet it is, by rules a person can
+ * predict (Documentation/txnet-schedule-format.rst):
+ *
+ * - a unicast message is one packet, wherever it is;
+ * - a broadcast copy leaves a processor made afresh from the message it
+ *   has (txn_copy_msg()), and a copy that reaches a processor is dropped
+ *   there, the message kept; a switch holds the copies it received and
+ *   sends each once (a switch cannot copy);
+ * - toward an accumulation's result, a processor sends everything it
+ *   holds toward it, merged into one partial; a switch (which cannot
+ *   combine) holds its partials apart and sends one a move.
+ *
+ * What a move means is the engine's to judge: a packet sent from where it
+ * is not, a cable taken twice, a message copied where it never arrived
+ * fails the run as it would any schedule's.  The replay refuses only what
+ * it cannot even propose (a switch asked for a copy it does not hold),
+ * and a script that ends before the run is done.
+ */
+#include "script.h"
+
+struct replay {
+	const struct txn_step *steps;
+	u64 nsteps, pos;	/* the next step to read: a move of tick @at, or a mark */
+	u64 at;
+	u32 nid;		/* messages (broadcast) or results (accumulations): 1 or n */
+	u32 *held;		/* per vertex and message or result: a chain of the packets there */
+	u32 *next;		/* per slot: the chain on */
+};
+
+static bool held_kind(u32 op)
+{
+	return op == TXNET_OP_BROADCAST || op == TXNET_OP_MULTINODE_BROADCAST ||
+	       op == TXNET_OP_ACCUMULATE || op == TXNET_OP_MULTINODE_ACCUMULATE;
+}
+
+static u32 ids_of(u32 op, u32 n)
+{
+	return op == TXNET_OP_MULTINODE_BROADCAST || op == TXNET_OP_MULTINODE_ACCUMULATE ? n : 1;
+}
+
+static u64 replay_bytes(const struct txn_graph *g, u32 op, u32 port, u64 npkts)
+{
+	(void)port;
+	if (!held_kind(op))
+		return sizeof(struct replay);
+	return sizeof(struct replay) + (u64)g->nodes * ids_of(op, g->procs) * sizeof(u32) +
+	       npkts * sizeof(u32);
+}
+
+/* The chain a packet bound for (or of) processor @a's message or result joins at @v. */
+static u32 *chain(struct replay *r, u32 v, u32 a)
+{
+	return &r->held[(u64)v * r->nid + (r->nid == 1 ? 0 : a)];
+}
+
+static void hold(const struct txn_engine *e, struct replay *r, u32 v, u32 pkt)
+{
+	u32 *h = chain(r, v, txn_pkt_dst(e, pkt));
+
+	r->next[pkt] = *h;
+	*h = pkt;
+}
+
+static u32 take(struct replay *r, u32 v, u32 a)
+{
+	u32 *h = chain(r, v, a), pkt = *h;
+
+	if (pkt != TXN_NONE)
+		*h = r->next[pkt];
+	return pkt;
+}
+
+static void replay_fini(struct txn_engine *e)
+{
+	struct replay *r = e->priv;
+
+	if (!r)
+		return;
+	txn_free(r->held);
+	txn_free(r->next);
+	txn_free(r);
+	e->priv = NULL;
+}
+
+static int replay_start(struct txn_engine *e)
+{
+	const struct txn_script *s = e->p.script;
+	struct replay *r;
+	u64 i, nheld;
+	u32 pkt, v;
+
+	if (!s || !s->nsteps || s->steps[0].from != TXN_STEP_TICK)
+		return -EINVAL;
+	r = txn_zalloc_array(1, sizeof(*r));
+	if (!r)
+		return -ENOMEM;
+	e->priv = r;
+	r->steps = s->steps;
+	r->nsteps = s->nsteps;
+	r->at = s->steps[0].to;
+	r->pos = 1;
+	if (!held_kind(e->p.op))
+		return 0;
+	r->nid = ids_of(e->p.op, e->n);
+	nheld = (u64)e->g->nodes * r->nid;
+	r->held = txn_alloc_array(nheld, sizeof(u32));
+	r->next = txn_alloc_array(e->npkts, sizeof(u32));
+	if (!r->held || !r->next)
+		return -ENOMEM;
+	for (i = 0; i < nheld; i++)
+		r->held[i] = TXN_NONE;
+	/* what each processor holds as the run starts: its own partials, the root's copies */
+	for (pkt = 0; pkt < e->npkts; pkt++) {
+		v = txn_pkt_loc(e, pkt);
+		if (v < e->g->nodes)
+			hold(e, r, v, pkt);
+	}
+	return 0;
+}
+
+/* The slot of the unicast message from @a to @b, TXN_NONE when the run has none. */
+static u32 message(const struct txn_engine *e, u32 a, u32 b)
+{
+	u32 pkt;
+
+	if (a >= e->n || b >= e->n)
+		return TXN_NONE;
+	switch (e->p.op) {
+	case TXNET_OP_TOTAL_EXCHANGE:
+		pkt = a == b ? TXN_NONE : txn_pkt_id(e, a, b);
+		break;
+	case TXNET_OP_SCATTER:
+		pkt = b < e->p.root ? b : b - 1;
+		break;
+	case TXNET_OP_GATHER:
+		pkt = a < e->p.root ? a : a - 1;
+		break;
+	default:
+		pkt = a;
+		break;
+	}
+	/* the engine's own answer decides: a slot is the message it says it is */
+	if (pkt >= e->npkts || txn_pkt_src(e, pkt) != a || txn_pkt_dst(e, pkt) != b)
+		return TXN_NONE;
+	return pkt;
+}
+
+/* The packet step @st moves out of @from, or TXN_NONE when the run failed. */
+static u32 pick(struct txn_engine *e, struct replay *r, const struct txn_step *st, u32 link)
+{
+	u32 pkt, more;
+
+	switch (e->p.op) {
+	case TXNET_OP_TOTAL_EXCHANGE:
+	case TXNET_OP_SCATTER:
+	case TXNET_OP_GATHER:
+	case TXNET_OP_PERMUTATION:
+		pkt = message(e, st->a, st->b);
+		if (pkt == TXN_NONE)
+			txn_sched_refuse(e, st->from, link, "no such message in this run");
+		return pkt;
+	case TXNET_OP_BROADCAST:
+	case TXNET_OP_MULTINODE_BROADCAST:
+		pkt = take(r, st->from, st->a);
+		if (pkt == TXN_NONE && st->from < e->n)
+			pkt = txn_copy_msg(e, st->from, r->nid == 1 ? 0 : st->a);
+		else if (pkt == TXN_NONE)
+			txn_sched_refuse(e, st->from, link,
+					 "a switch sends a copy of a message it does not hold");
+		return pkt;
+	default:
+		pkt = take(r, st->from, st->a);
+		if (pkt == TXN_NONE) {
+			txn_sched_refuse(e, st->from, link,
+					 "a vertex sends toward a result it holds nothing toward");
+			return TXN_NONE;
+		}
+		if (st->from >= e->n)
+			return pkt;
+		while ((more = take(r, st->from, st->a)) != TXN_NONE)
+			if (txn_merge(e, pkt, more))
+				return TXN_NONE;
+		return pkt;
+	}
+}
+
+static void replay_choose(struct txn_engine *e)
+{
+	struct replay *r = e->priv;
+	const struct txn_step *st;
+	u32 link, pkt;
+
+	if (r->pos >= r->nsteps) {
+		txn_sched_refuse(e, TXN_NONE, TXN_NONE,
+				 "the schedule ended before every delivery was made");
+		return;
+	}
+	if (e->tick + 1 < r->at)
+		return;
+	for (; r->pos < r->nsteps; r->pos++) {
+		st = &r->steps[r->pos];
+		if (st->from == TXN_STEP_TICK) {
+			r->at += st->to;
+			r->pos++;
+			return;
+		}
+		/* txn_script_check() said every move names a cable: the replay trusts no one */
+		link = txn_script_link(e->g, st->from, st->to);
+		if (link == TXN_NO_LINK) {
+			txn_sched_refuse(e, st->from, TXN_NONE, "no cable between the move's vertices");
+			return;
+		}
+		pkt = pick(e, r, st, link);
+		if (e->failed)
+			return;
+		txn_move(e, pkt, link);
+	}
+}
+
+/* A packet that did not end its way here: rest it, to be named by a later move. */
+static void replay_arrive(struct txn_engine *e, u32 pkt, u32 link)
+{
+	struct replay *r = e->priv;
+	u32 v = e->g->dst[link];
+
+	switch (e->p.op) {
+	case TXNET_OP_BROADCAST:
+	case TXNET_OP_MULTINODE_BROADCAST:
+		if (v < e->n)
+			txn_drop_copy(e, pkt);
+		else
+			hold(e, r, v, pkt);
+		return;
+	case TXNET_OP_ACCUMULATE:
+	case TXNET_OP_MULTINODE_ACCUMULATE:
+		hold(e, r, v, pkt);
+		return;
+	default:
+		return;
+	}
+}
+
+const struct txn_sched txn_sched_replay = {
+	.algo = TXNET_ALGO_REPLAY,
+	.name = "replay",
+	.start = replay_start,
+	.choose = replay_choose,
+	.arrive = replay_arrive,
+	.fini = replay_fini,
+	.priv_bytes = replay_bytes,
+};
