@@ -13,7 +13,7 @@
 #   make bench            every schedule in user space, beside the plain C loop
 #   make table            every operation on every topology family: steps / lower bound
 #   make pictures         the README's pictures of runs, drawn by txctl in the VM
-#   make fuzz             libFuzzer over the core, then txctl's graph files (SECONDS=60 each)
+#   make fuzz             libFuzzer over the core, txctl's graph files, its schedule files (SECONDS=60 each)
 #   make nlfuzz           the netlink fuzzer in the VM (COUNT=1000000, SEED=, KVER)
 #   make C=1 / W=1 / V=1  passed through to kbuild (sparse, extra warnings, verbose)
 #   make clean            build products; `make distclean` also the downloads
@@ -141,7 +141,8 @@ table:
 	@$(MAKE) --no-print-directory -C $(TOP)/selftests/bench table
 
 # libFuzzer over kmod/core (selftests/fuzz/fuzz_core.c), then over txctl's
-# network description files (fuzz_graph_file.c); SECONDS=N each (default 60).
+# network description files (fuzz_graph_file.c) and schedule files
+# (fuzz_schedule_file.c); SECONDS=N each (default 60).
 fuzz:
 	@dpkg-query -W -f='$${Status}\n' clang libclang-rt-14-dev 2>/dev/null | \
 		grep -c 'ok installed' | grep -qx 2 || \

@@ -69,7 +69,7 @@ static const struct nla_policy txnet_get_policy[TXNET_A_NODE + 1] = {
 	[TXNET_A_NODE] = { .type = NLA_U32 },
 };
 
-static const struct nla_policy txnet_run_policy[TXNET_A_SERIES + 1] = {
+static const struct nla_policy txnet_run_policy[TXNET_A_SAVE + 1] = {
 	[TXNET_A_NAME] = TXNET_NAME_POLICY,
 	[TXNET_A_OP] = NLA_POLICY_RANGE(NLA_U32, 1, TXNET_OP_MAX),
 	[TXNET_A_ALGO] = NLA_POLICY_MAX(NLA_U32, TXNET_ALGO_MAX),
@@ -95,6 +95,12 @@ static const struct nla_policy txnet_run_policy[TXNET_A_SERIES + 1] = {
 	[TXNET_A_RUN_EXPECTED] = TXNET_READ_ONLY,
 	[TXNET_A_RECORD] = NLA_POLICY_MAX(NLA_U8, 1),
 	[TXNET_A_SERIES] = TXNET_READ_ONLY,
+	/* the schedule's: with TXNET_A_SCHEDULE only, checked in netlink_run.c */
+	[TXNET_A_PORT_MODEL] = TXNET_PORT_POLICY,
+	/* repeated: checked attribute by attribute as netlink_run.c joins them */
+	[TXNET_A_SCHEDULE] = { .type = NLA_BINARY },
+	[TXNET_A_SCHEDULE_SPEC] = { .type = NLA_NUL_STRING, .len = TXN_SPEC_STR_MAX - 1 },
+	[TXNET_A_SAVE] = NLA_POLICY_MAX(NLA_U8, 1),
 };
 
 static const struct nla_policy txnet_bounds_policy[TXNET_A_CABLES + 1] = {
@@ -359,6 +365,8 @@ static const struct genl_ops txnet_ops[] = {
 	{ .cmd = TXNET_CMD_SERIES, .dumpit = txnet_series_dumpit,
 	  .policy = txnet_name_policy, .maxattr = ARRAY_SIZE(txnet_name_policy) - 1 },
 	{ .cmd = TXNET_CMD_LINKS, .dumpit = txnet_links_dumpit,
+	  .policy = txnet_name_policy, .maxattr = ARRAY_SIZE(txnet_name_policy) - 1 },
+	{ .cmd = TXNET_CMD_SCHEDULE, .dumpit = txnet_schedule_dumpit,
 	  .policy = txnet_name_policy, .maxattr = ARRAY_SIZE(txnet_name_policy) - 1 },
 };
 

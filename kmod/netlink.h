@@ -63,5 +63,6 @@ int txnet_latin_doit(struct sk_buff *skb, struct genl_info *info);
 int txnet_links_dumpit(struct sk_buff *skb, struct netlink_callback *cb);
 int txnet_bounds_doit(struct sk_buff *skb, struct genl_info *info);
 int txnet_series_dumpit(struct sk_buff *skb, struct netlink_callback *cb);
+int txnet_schedule_dumpit(struct sk_buff *skb, struct netlink_callback *cb);
 
 #endif

@@ -168,6 +168,43 @@ static struct txnet_net *dump_net(struct sk_buff *skb, struct netlink_callback *
 }
 
 /*
+ * The network a dump of its last run's record (a series, saved moves)
+ * reads, with txnet_lock and its res_lock held; the run's id marks the
+ * dump, so that a run ending between two parts interrupts it.  NULL,
+ * txnet_lock alone held, when it was destroyed since the dump's last part
+ * (@resumed): the dump ends, marked interrupted, as a LINKS dump does; an
+ * ERR_PTR, txnet_lock held, when there is none.
+ */
+static struct txnet_net *last_run_net(struct sk_buff *skb, struct netlink_callback *cb,
+				      bool resumed)
+{
+	struct nlattr *name = txnet_dump_attrs(cb)[TXNET_A_NAME];
+	struct txnet_net *tn;
+
+	mutex_lock(&txnet_lock);
+	if (resumed && !txnet_net_find(sock_net(skb->sk), nla_data(name))) {
+		cb->seq++;
+		return NULL;
+	}
+	tn = dump_net(skb, cb);
+	if (IS_ERR(tn))
+		return tn;
+	mutex_lock(&tn->res_lock);
+	cb->seq = tn->last.run_id;
+	return tn;
+}
+
+static int last_run_done(struct txnet_net *tn, struct sk_buff *skb, int ret)
+{
+	if (!IS_ERR_OR_NULL(tn))
+		mutex_unlock(&tn->res_lock);
+	mutex_unlock(&txnet_lock);
+	if (IS_ERR(tn))
+		return PTR_ERR(tn);
+	return tn && !ret ? skb->len : ret;
+}
+
+/*
  * TXNET_CMD_SERIES: the last run's time series, a row a message, resumed
  * by row.  A run that ends between two parts of the dump replaces the
  * series: the run id marks the dump interrupted (NLM_F_DUMP_INTR); so
@@ -176,28 +213,15 @@ static struct txnet_net *dump_net(struct sk_buff *skb, struct netlink_callback *
 int txnet_series_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
 {
 	struct nlattr *name = txnet_dump_attrs(cb)[TXNET_A_NAME];
+	struct txnet_net *tn = last_run_net(skb, cb, cb->args[0]);
 	const struct txn_series *s;
 	u32 row = cb->args[0];
-	struct txnet_net *tn;
 	void *hdr;
-	int ret;
+	int ret = 0;
 
-	mutex_lock(&txnet_lock);
-	if (row && !txnet_net_find(sock_net(skb->sk), nla_data(name))) {
-		/* destroyed between two parts: the dump ends, marked interrupted */
-		cb->seq++;
-		ret = 0;
-		goto out;
-	}
-	tn = dump_net(skb, cb);
-	if (IS_ERR(tn)) {
-		ret = PTR_ERR(tn);
-		goto out;
-	}
-	mutex_lock(&tn->res_lock);
-	cb->seq = tn->last.run_id;
+	if (IS_ERR_OR_NULL(tn))
+		return last_run_done(tn, skb, 0);
 	s = tn->last.series;
-	ret = 0;
 	if (!s && !row) {
 		NL_SET_ERR_MSG_ATTR(cb->extack, name,
 				    "the network's last run kept no time series (run it with TXNET_A_RECORD)");
@@ -215,13 +239,52 @@ int txnet_series_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
 		}
 		genlmsg_end(skb, hdr);
 	}
-	mutex_unlock(&tn->res_lock);
 	cb->args[0] = row;
-	if (!ret)
-		ret = skb->len;
-out:
-	mutex_unlock(&txnet_lock);
-	return ret;
+	return last_run_done(tn, skb, ret);
+}
+
+/* Steps a SCHEDULE dump message carries: 4 KiB, several to a dump's buffer. */
+#define SCHEDULE_PART_STEPS	256
+
+/*
+ * TXNET_CMD_SCHEDULE: the last run's saved moves, in parts of
+ * SCHEDULE_PART_STEPS steps, each with the run's id, resumed by step,
+ * interrupted as a SERIES dump is.
+ */
+int txnet_schedule_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
+{
+	struct nlattr *name = txnet_dump_attrs(cb)[TXNET_A_NAME];
+	struct txnet_net *tn = last_run_net(skb, cb, cb->args[0]);
+	const struct txn_log *log;
+	u64 at = cb->args[0], n;
+	void *hdr;
+	int ret = 0;
+
+	if (IS_ERR_OR_NULL(tn))
+		return last_run_done(tn, skb, 0);
+	log = tn->last.has_saved ? &tn->last.saved : NULL;
+	if (!at && (!log || log->err)) {
+		txnet_nl_set_err(cb->extack, name, !log ?
+				 "the network's last run saved no moves (run it with TXNET_A_SAVE)" :
+				 "the network's last run could not keep its moves within mem_budget");
+		ret = log ? log->err : -ENODATA;
+	}
+	for (; !ret && log && at < log->nsteps; at += n) {
+		n = min_t(u64, log->nsteps - at, SCHEDULE_PART_STEPS);
+		hdr = genlmsg_put(skb, NETLINK_CB(cb->skb).portid, cb->nlh->nlmsg_seq,
+				  &txnet_family, NLM_F_MULTI, TXNET_CMD_SCHEDULE);
+		if (!hdr)
+			break;
+		genl_dump_check_consistent(cb, hdr);
+		if (nla_put_u32(skb, TXNET_A_RUN_ID, tn->last.run_id) ||
+		    nla_put(skb, TXNET_A_SCHEDULE, n * sizeof(*log->steps), log->steps + at)) {
+			genlmsg_cancel(skb, hdr);
+			break;
+		}
+		genlmsg_end(skb, hdr);
+	}
+	cb->args[0] = at;
+	return last_run_done(tn, skb, ret);
 }
 
 static int fill_link(struct sk_buff *skb, struct txnet_net *tn, u32 l)

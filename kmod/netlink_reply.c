@@ -93,7 +93,9 @@ static int fill_result(struct sk_buff *skb, const struct txnet_result *r)
 	    PUT_U32(TXNET_A_RES_REROUTES, r->reroutes) ||
 	    PUT_U32(TXNET_A_RES_LINKS_DOWN, r->links_down) ||
 	    PUT_U64(TXNET_A_RES_SHARED_HOPS, r->shared_hops) ||
-	    PUT_U64(TXNET_A_RES_FAULT_FREE_TICKS, r->fault_free_ticks))
+	    PUT_U64(TXNET_A_RES_FAULT_FREE_TICKS, r->fault_free_ticks) ||
+	    PUT_U32(TXNET_A_RES_ERROR_MOVE, r->error_move) ||
+	    PUT_U64(TXNET_A_RES_SAVED_STEPS, r->saved.nsteps))
 		return -EMSGSIZE;
 	nla_nest_end(skb, nest);
 	return 0;

@@ -79,6 +79,48 @@ static int parse_collective(struct genl_info *info, struct txnet_run_req *req)
 	return 0;
 }
 
+/*
+ * A schedule to replay (TXNET_A_SCHEDULE), joined and charged, and what it
+ * was made for; and whether to save the run's moves.
+ */
+static int parse_schedule(struct genl_info *info, struct txnet_run_req *req)
+{
+	struct nlattr **attrs = info->attrs;
+	u32 *v, n;
+	int ret;
+
+	req->save = attrs[TXNET_A_SAVE] && nla_get_u8(attrs[TXNET_A_SAVE]);
+	if (!attrs[TXNET_A_SCHEDULE]) {
+		if (attrs[TXNET_A_SCHEDULE_SPEC] || attrs[TXNET_A_PORT_MODEL]) {
+			NL_SET_ERR_MSG_ATTR(info->extack, attrs[TXNET_A_SCHEDULE_SPEC] ?:
+					    attrs[TXNET_A_PORT_MODEL],
+					    "schedule_spec and port_model describe a schedule (TXNET_A_SCHEDULE), which this request does not carry");
+			return -EINVAL;
+		}
+		return 0;
+	}
+	ret = txnet_nl_join_u32s(info, TXNET_A_SCHEDULE, 4,
+				 "schedule: each attribute a whole number of steps of four u32",
+				 &v, &n);
+	if (ret)
+		return ret;
+	if (!v || n > TXNET_SCHEDULE_MAX_STEPS) {
+		txnet_nl_free_u32s(v, n, 4);
+		txnet_nl_set_err(info->extack, attrs[TXNET_A_SCHEDULE],
+				 v ? "schedule: more steps than TXNET_SCHEDULE_MAX_STEPS" :
+				     "schedule: no steps");
+		return v ? -E2BIG : -EINVAL;
+	}
+	req->steps = (struct txn_step *)v;
+	req->nsteps = n;
+	req->steps_charged = (u64)n * 4 * sizeof(u32);
+	req->schedule_spec = attrs[TXNET_A_SCHEDULE_SPEC] ?
+			     nla_data(attrs[TXNET_A_SCHEDULE_SPEC]) : NULL;
+	req->has_port_model = attrs[TXNET_A_PORT_MODEL];
+	req->port_model = req->has_port_model ? nla_get_u32(attrs[TXNET_A_PORT_MODEL]) : 0;
+	return 0;
+}
+
 /* The attribute a refusal's message names ("root: ..."), for the extack offset. */
 static const struct nlattr *refused_attr(struct nlattr **attrs, const char *why)
 {
@@ -90,6 +132,8 @@ static const struct nlattr *refused_attr(struct nlattr **attrs, const char *why)
 		{ "payload:", TXNET_A_PAYLOAD }, { "op:", TXNET_A_OP }, { "algo:", TXNET_A_ALGO },
 		{ "config:", TXNET_A_CONFIG }, { "dests:", TXNET_A_DESTS },
 		{ "config_rows:", TXNET_A_CONFIG_ROWS }, { "record:", TXNET_A_RECORD },
+		{ "schedule:", TXNET_A_SCHEDULE }, { "schedule_spec:", TXNET_A_SCHEDULE_SPEC },
+		{ "port_model:", TXNET_A_PORT_MODEL }, { "save:", TXNET_A_SAVE },
 	};
 	u32 i;
 
@@ -122,13 +166,15 @@ int txnet_run_doit(struct sk_buff *skb, struct genl_info *info)
 		      txn_op_combines(req.op) ? 0 : 8;
 	req.seed = attrs[TXNET_A_SEED] ? nla_get_u64(attrs[TXNET_A_SEED]) : get_random_u64();
 	req.record = attrs[TXNET_A_RECORD] && nla_get_u8(attrs[TXNET_A_RECORD]);
-	ret = parse_collective(info, &req);
+	ret = parse_collective(info, &req) ?: parse_schedule(info, &req);
 	if (ret)
 		return ret;
 
+	/* the steps are this function's until txnet_run_start() takes them */
 	reply = genlmsg_new(NLMSG_GOODSIZE, GFP_KERNEL);
 	if (!reply) {
 		GENL_SET_ERR_MSG(info, "out of memory for the reply");
+		txnet_nl_free_u32s((u32 *)req.steps, req.nsteps, 4);
 		return -ENOMEM;
 	}
 	mutex_lock(&txnet_lock);
@@ -136,6 +182,7 @@ int txnet_run_doit(struct sk_buff *skb, struct genl_info *info)
 	if (IS_ERR(tn)) {
 		mutex_unlock(&txnet_lock);
 		nlmsg_free(reply);
+		txnet_nl_free_u32s((u32 *)req.steps, req.nsteps, 4);
 		return PTR_ERR(tn);
 	}
 	/* The run is set up outside txnet_lock: the reference keeps tn's memory. */

@@ -30,6 +30,8 @@ void txnet_run_free(struct txnet_run *r)
 	kvfree(r->took_sent);
 	kvfree(r->took_recv);
 	txnet_mem_uncharge(r->charged);
+	kvfree(r->script.steps);
+	txnet_mem_uncharge(r->script_charged);
 	txnet_result_release(&r->res);
 	kfree(r);
 }
@@ -46,6 +48,10 @@ void txnet_result_release(struct txnet_result *r)
 		r->series = NULL;
 		txnet_mem_uncharge(r->series_charged);
 		r->series_charged = 0;
+	}
+	if (r->has_saved) {
+		txn_log_free(&r->saved);
+		r->has_saved = false;
 	}
 }
 
@@ -86,6 +92,10 @@ bool txnet_result_has(const struct txnet_result *r, int attr)
 		return r->has_error_link;
 	case TXNET_A_RES_FAULT_FREE_TICKS:
 		return r->has_fault_free;
+	case TXNET_A_RES_ERROR_MOVE:
+		return r->status == TXNET_RUN_FAILED && r->error_move != TXN_NONE;
+	case TXNET_A_RES_SAVED_STEPS:
+		return r->status != TXNET_RUN_NONE && r->has_saved && !r->saved.err;
 	case TXNET_A_RES_ERROR_TICK:
 		return r->status == TXNET_RUN_FAILED || r->status == TXNET_RUN_BLOCKED;
 	case TXNET_A_RES_ERROR_NODE:
@@ -102,8 +112,34 @@ struct run_plan {
 	struct txn_run_params p;
 	u64 tick_ns;
 	u32 run_id;
-	bool record;
+	bool record, save;
 };
+
+/* A schedule to replay: what it must agree with before it runs. */
+static int plan_replay(struct txnet_net *tn, const struct txnet_run_req *req,
+		       struct run_plan *plan, const char **why)
+{
+	struct txn_script script = { .steps = req->steps, .nsteps = req->nsteps };
+	u64 at;
+	int ret;
+
+	if (req->algo != TXNET_ALGO_AUTO && req->algo != TXNET_ALGO_REPLAY) {
+		*why = "algo: a schedule is replayed as it is (algo replay, or none)";
+		return -EINVAL;
+	}
+	if (req->schedule_spec && strcmp(req->schedule_spec, tn->spec_str)) {
+		*why = "schedule_spec: the schedule was made for another network";
+		return -EINVAL;
+	}
+	if (req->has_port_model && req->port_model != tn->port_model) {
+		*why = "port_model: the schedule was made for the other port model";
+		return -EINVAL;
+	}
+	plan->s = &txn_sched_replay;
+	/* an operation without moves to name is the schedule's fault, not the algo's */
+	ret = txn_script_check(&plan->p, &script, why, &at);
+	return ret == -EOPNOTSUPP ? -EINVAL : ret;
+}
 
 /* Claim the idle network for a run: it is RUNNING from here, for everyone. */
 static int reserve(struct txnet_net *tn, const struct txnet_run_req *req,
@@ -121,17 +157,23 @@ static int reserve(struct txnet_net *tn, const struct txnet_run_req *req,
 		*why = "an exchange is already running on this network";
 		return -EBUSY;
 	}
-	plan->s = txn_sched_pick(&tn->spec, req->op, req->algo, tn->port_model, why);
-	if (!plan->s)
-		return -EOPNOTSUPP;
+	plan->p.op = req->op;
+	if (req->steps) {
+		ret = plan_replay(tn, req, plan, why);
+		if (ret)
+			return ret;
+	} else {
+		plan->s = txn_sched_pick(&tn->spec, req->op, req->algo, tn->port_model, why);
+		if (!plan->s)
+			return -EOPNOTSUPP;
+	}
 	/*
 	 * With faults in force the papers' schedules, proven on the whole
 	 * network, do not apply: auto takes the one that routes around them.
 	 */
-	if (req->algo == TXNET_ALGO_AUTO &&
+	if (req->algo == TXNET_ALGO_AUTO && !req->steps &&
 	    (READ_ONCE(tn->faults.ncut) || READ_ONCE(tn->faults.nnodes)))
 		plan->s = &txn_sched_general;
-	plan->p.op = req->op;
 	plan->p.port_model = tn->port_model;
 	plan->p.payload = req->payload;
 	plan->p.seed = req->seed;
@@ -170,6 +212,10 @@ static int reserve(struct txnet_net *tn, const struct txnet_run_req *req,
 		*why = "record: a run of more than TXNET_SERIES_MAX_PACKETS (1048576) packets keeps no series";
 		return -E2BIG;
 	}
+	if (req->save && !txn_script_op(req->op)) {
+		*why = "save: a schedule file has no moves of a prefix or data sum";
+		return -EINVAL;
+	}
 	plan->p.fault = READ_ONCE(tn->fault);
 	if (plan->p.fault == TXN_FAULT_SINGLE_PORT && plan->p.port_model != TXNET_PORT_SINGLE) {
 		*why = "the single-port fault needs a single-port network";
@@ -178,6 +224,7 @@ static int reserve(struct txnet_net *tn, const struct txnet_run_req *req,
 	/* A debugfs fault breaks one run, the next. */
 	WRITE_ONCE(tn->fault, TXN_FAULT_NONE);
 	plan->record = req->record;
+	plan->save = req->save;
 	plan->tick_ns = tn->tick_ns;
 	plan->run_id = ++tn->runs;
 	WRITE_ONCE(tn->run_ticks, 0);
@@ -224,9 +271,12 @@ static void find_config(struct txnet_run *r, const struct txn_graph *g, const u3
  */
 static int start_engine(struct txnet_net *tn, struct txnet_run *r, const struct run_plan *plan)
 {
-	struct txn_run_params q = plan->p;
+	struct txn_run_params q = plan->p, whole = plan->p;
 	u32 gen;
 	int ret;
+
+	if (r->script.steps)
+		q.script = whole.script = &r->script;
 
 	if (plan->s->reroute && (READ_ONCE(tn->faults.ncut) || READ_ONCE(tn->faults.nnodes))) {
 		/* the generation before the copy: a change after it is heard at the first tick */
@@ -239,12 +289,12 @@ static int start_engine(struct txnet_net *tn, struct txnet_run *r, const struct 
 			return ret;
 		}
 	}
-	return txn_engine_init(&r->e, &tn->graph, plan->s, &plan->p);
+	return txn_engine_init(&r->e, &tn->graph, plan->s, &whole);
 }
 
 /* The heavy part, without txnet_lock: charge, allocate, set the engine up. */
 static struct txnet_run *prepare(struct txnet_net *tn, const struct run_plan *plan,
-				 const char **why)
+				 struct txnet_run_req *req, const char **why)
 {
 	const struct txn_run_params *p = &plan->p;
 	struct txn_bound bound;
@@ -271,6 +321,13 @@ static struct txnet_run *prepare(struct txnet_net *tn, const struct run_plan *pl
 		return ERR_PTR(-ENOMEM);
 	}
 	r->charged = bytes;
+	/* the steps are the run's from here: it frees and uncharges them */
+	r->script.steps = req->steps;
+	r->script.nsteps = req->nsteps;
+	r->script_charged = req->steps_charged;
+	req->steps = NULL;
+	req->steps_charged = 0;
+	r->script_ticks = txn_script_ticks(&r->script);
 	r->down = kvcalloc(tn->faults.words, sizeof(u64), GFP_KERNEL_ACCOUNT | __GFP_NOWARN);
 	r->took_lines = kvcalloc(tn->faults.words, sizeof(u64), GFP_KERNEL_ACCOUNT | __GFP_NOWARN);
 	r->took_sent = kvcalloc(BITS_TO_U64(tn->counts.nodes), sizeof(u64),
@@ -299,6 +356,12 @@ static struct txnet_run *prepare(struct txnet_net *tn, const struct run_plan *pl
 		}
 		txn_engine_record(&r->e, r->res.series);
 	}
+	if (plan->save) {
+		txn_log_init(&r->res.saved, p->op, &txnet_mem_charger);
+		r->res.has_saved = true;
+		txn_engine_save(&r->e, &r->res.saved);
+	}
+	r->res.error_move = TXN_NONE;
 
 	r->tick_ns = plan->tick_ns;
 	r->res.run_id = plan->run_id;
@@ -338,7 +401,16 @@ static struct txnet_run *prepare(struct txnet_net *tn, const struct run_plan *pl
 	return r;
 }
 
-int txnet_run_start(struct txnet_net *tn, const struct txnet_run_req *req,
+/* The request's steps, when nothing took them. */
+static void drop_steps(struct txnet_run_req *req)
+{
+	kvfree(req->steps);
+	txnet_mem_uncharge(req->steps_charged);
+	req->steps = NULL;
+	req->steps_charged = 0;
+}
+
+int txnet_run_start(struct txnet_net *tn, struct txnet_run_req *req,
 		    const char **why, u32 *run_id)
 {
 	struct run_plan plan = {};
@@ -348,10 +420,13 @@ int txnet_run_start(struct txnet_net *tn, const struct txnet_run_req *req,
 	mutex_lock(&txnet_lock);
 	ret = reserve(tn, req, &plan, why);
 	mutex_unlock(&txnet_lock);
-	if (ret)
+	if (ret) {
+		drop_steps(req);
 		return ret;
+	}
 
-	r = prepare(tn, &plan, why);
+	r = prepare(tn, &plan, req, why);
+	drop_steps(req);
 
 	mutex_lock(&txnet_lock);
 	if (tn->dead) {
@@ -473,6 +548,13 @@ static void finish(struct txnet_run *r, int ret, bool stopped)
 	}
 	if (ret == 1)
 		ret = txn_engine_verify(e);
+	if (!ret && r->script.steps && e->tick != r->script_ticks) {
+		res->status = TXNET_RUN_FAILED;
+		strscpy(res->error, TXN_SCRIPT_PAST_DONE, sizeof(res->error));
+		res->error_tick = e->tick;
+		res->error_node = TXN_NONE;
+		return;
+	}
 	if (!ret)
 		ret = txn_engine_check_bound(e, res->lower_bound);
 	if (ret && blocked(r)) {
@@ -491,6 +573,7 @@ static void finish(struct txnet_run *r, int ret, bool stopped)
 		strscpy(res->error, e->failed ? e->v.rule : "engine error", sizeof(res->error));
 		res->error_tick = e->v.tick;
 		res->error_node = e->v.node;
+		res->error_move = e->failed ? e->v.move : TXN_NONE;
 		/* the tick that broke a rule was run, if not completed */
 		res->ticks = max(res->ticks, res->error_tick);
 		return;
@@ -630,4 +713,6 @@ void txnet_run_end(struct txnet_net *tn, struct txnet_run *r, bool stopped, u64 
 	r->res.values = NULL;
 	r->res.series = NULL;
 	r->res.series_charged = 0;
+	r->res.has_saved = false;
+	memset(&r->res.saved, 0, sizeof(r->res.saved));
 }

@@ -5,6 +5,7 @@
 
 #include <linux/types.h>
 #include "core/engine.h"
+#include "core/script.h"
 
 #define TXNET_ERROR_LEN	128
 
@@ -56,6 +57,13 @@ struct txnet_result {
 	u64 shared_hops;		/* link-hops of port and interface traffic beside it */
 	bool has_fault_free;
 	u64 fault_free_ticks;		/* verified with links down: the same run without them */
+	u32 error_move;			/* the move of its tick that broke the rule, or TXN_NONE */
+	/*
+	 * TXNET_A_SAVE: the moves the engine accepted (TXNET_CMD_SCHEDULE),
+	 * charged to mem_budget as it grew; owned by whoever holds the result
+	 */
+	bool has_saved;
+	struct txn_log saved;
 };
 
 struct txnet_run {
@@ -70,6 +78,9 @@ struct txnet_run {
 	u64 *took_lines, *took_sent, *took_recv;
 	struct txn_taken taken;
 	u32 fault_gen;			/* ... at this generation of its faults */
+	/* algo replay: the request's steps, the run's from txnet_run_start() on, charged */
+	struct txn_script script;
+	u64 script_charged, script_ticks;
 };
 
 struct txnet_net;
@@ -88,6 +99,16 @@ struct txnet_run_req {
 	const u32 *config_rows;		/* likewise */
 	u32 nrows;
 	bool record;			/* keep a time series of the run */
+	bool save;			/* keep the moves the engine accepted */
+	/*
+	 * A schedule to replay: steps joined from the request and charged
+	 * (@steps_charged); txnet_run_start() takes them, whatever it returns.
+	 */
+	struct txn_step *steps;
+	u64 nsteps, steps_charged;
+	const char *schedule_spec;	/* the network it was made for, or NULL */
+	bool has_port_model;
+	u32 port_model;			/* ... and its port model */
 };
 
 /* Free what a result owns. */
@@ -107,7 +128,7 @@ bool txnet_result_has(const struct txnet_result *r, int attr);
  * the payloads hashed outside the lock, which is taken only to reserve the
  * network and to publish the run.
  */
-int txnet_run_start(struct txnet_net *tn, const struct txnet_run_req *req,
+int txnet_run_start(struct txnet_net *tn, struct txnet_run_req *req,
 		    const char **why, u32 *run_id);
 void txnet_run_stop(struct txnet_net *tn);
 /* The tick thread's part: one tick (non-zero when the run is over), then the end. */

@@ -105,23 +105,11 @@ static void parse_graph_file(struct nlmsghdr *nlh, const char *arg)
 	mnl_attr_nest_end(nlh, dims);
 }
 
-/* Attributes of at most this many bytes, whole units (an attribute's length is 16 bits). */
-#define LIST_CHUNK	65528
-
-static size_t list_room(size_t bytes)
+static void put_list(struct nlmsghdr *nlh, size_t room, uint16_t type, const void *v, size_t bytes,
+		     size_t unit)
 {
-	return bytes + (bytes / LIST_CHUNK + 1) * MNL_ALIGN(sizeof(struct nlattr));
-}
-
-static void put_list(struct nlmsghdr *nlh, size_t room, uint16_t type, const void *v, size_t bytes)
-{
-	size_t off, n;
-
-	for (off = 0; off < bytes; off += n) {
-		n = bytes - off < LIST_CHUNK ? bytes - off : LIST_CHUNK;
-		if (!mnl_attr_put_check(nlh, room, type, n, (const char *)v + off))
-			too_big();
-	}
+	if (txnl_put_list(nlh, room, type, v, bytes, unit))
+		too_big();
 }
 
 struct nlmsghdr *graph_request(const struct nlmsghdr *nlh, bool ids, size_t *room)
@@ -135,7 +123,8 @@ struct nlmsghdr *graph_request(const struct nlmsghdr *nlh, bool ids, size_t *roo
 
 	if (!g->procs)
 		return NULL;
-	*room = nlh->nlmsg_len + list_room(cables) + (ids ? list_room(procs + switches) : 0);
+	*room = nlh->nlmsg_len + txnl_list_room(cables, sizeof(*g->cable)) +
+		(ids ? txnl_list_room(procs + switches, sizeof(uint32_t)) : 0);
 	big = malloc(*room);
 	if (ids)
 		id = malloc(procs + switches);
@@ -144,11 +133,11 @@ struct nlmsghdr *graph_request(const struct nlmsghdr *nlh, bool ids, size_t *roo
 		exit(EXIT_USAGE);
 	}
 	memcpy(big, nlh, nlh->nlmsg_len);
-	put_list(big, *room, TXNET_A_CABLES, g->cable, cables);
+	put_list(big, *room, TXNET_A_CABLES, g->cable, cables, sizeof(*g->cable));
 	if (ids) {
 		memcpy(id, g->proc_id, procs);
 		memcpy(id + g->procs, g->switch_id, switches);
-		put_list(big, *room, TXNET_A_VERTEX_IDS, id, procs + switches);
+		put_list(big, *room, TXNET_A_VERTEX_IDS, id, procs + switches, sizeof(uint32_t));
 		free(id);
 	}
 	graph_file_free(&file_graph);

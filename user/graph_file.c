@@ -43,6 +43,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "file_read.h"
 #include "graph_file.h"
 
 #define NONE		UINT32_MAX
@@ -971,48 +972,19 @@ int graph_file_read(const char *path, uint64_t max_vertices, uint64_t max_cables
 		    struct graph_file *g, char *msg, size_t msglen)
 {
 	struct parser p = { .fname = path, .msg = msg, .msglen = msg ? msglen : 0 };
-	size_t len = 0, cap = 0, n;
-	char *buf = NULL, *nb;
+	size_t len;
+	char *buf;
 	int ret;
-	FILE *f;
 
 	memset(g, 0, sizeof(*g));
-	f = fopen(path, "rb");
-	if (!f)
-		return fail(&p, 0, -errno, "%s", strerror(errno));
-	for (;;) {
-		if (len == cap) {
-			/* a byte past FILE_MAX tells a file of FILE_MAX bytes from a larger one */
-			cap = cap ? 2 * cap : 1 << 16;
-			if (cap > FILE_MAX + 1)
-				cap = FILE_MAX + 1;
-			nb = realloc(buf, cap);
-			if (!nb) {
-				ret = out_of_memory(&p);
-				goto out;
-			}
-			buf = nb;
-		}
-		errno = 0;
-		n = fread(buf + len, 1, cap - len, f);
-		len += n;
-		if (len > FILE_MAX) {
-			ret = fail(&p, 0, -E2BIG, "larger than 1 GiB");
-			goto out;
-		}
-		if (len < cap) {
-			if (ferror(f)) {
-				ret = errno ? -errno : -EIO;
-				fail(&p, 0, ret, "%s", strerror(-ret));
-				goto out;
-			}
-			if (feof(f))
-				break;
-		}
-	}
+	ret = file_read(path, FILE_MAX, &buf, &len);
+	if (ret == -E2BIG)
+		return fail(&p, 0, ret, "larger than 1 GiB");
+	if (ret == -ENOMEM)
+		return out_of_memory(&p);
+	if (ret)
+		return fail(&p, 0, ret, "%s", strerror(-ret));
 	ret = graph_file_parse(buf, len, path, max_vertices, max_cables, g, msg, msglen);
-out:
-	fclose(f);
 	free(buf);
 	return ret;
 }

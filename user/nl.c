@@ -673,3 +673,27 @@ int txnl_name_cmd(uint8_t cmd, const char *name)
 	mnl_attr_put_strz(nlh, TXNET_A_NAME, name);
 	return txnl_ack_request(nlh);
 }
+
+/* An attribute's payload at most: 64 KiB less its header, less what does not make a whole item. */
+static size_t list_chunk(size_t unit)
+{
+	return (65535 - MNL_ALIGN(sizeof(struct nlattr))) / unit * unit;
+}
+
+size_t txnl_list_room(size_t bytes, size_t unit)
+{
+	return bytes + (bytes / list_chunk(unit) + 1) * MNL_ALIGN(sizeof(struct nlattr));
+}
+
+int txnl_put_list(struct nlmsghdr *nlh, size_t room, uint16_t type, const void *v, size_t bytes,
+		  size_t unit)
+{
+	size_t off, n, chunk = list_chunk(unit);
+
+	for (off = 0; off < bytes; off += n) {
+		n = bytes - off < chunk ? bytes - off : chunk;
+		if (!mnl_attr_put_check(nlh, room, type, n, (const char *)v + off))
+			return -EMSGSIZE;
+	}
+	return 0;
+}

@@ -84,6 +84,16 @@ void txnl_perror(const struct txnl *nl, int err);
 int txnl_room(struct txnl *nl, size_t len);
 
 /*
+ * A list too long for one attribute (a length is 16 bits) as repeated
+ * attributes of @type, each a whole number of @unit-byte items, which
+ * the kernel joins in order: the room it takes, and its attributes put
+ * in @nlh (of @room bytes): 0, or -EMSGSIZE.
+ */
+size_t txnl_list_room(size_t bytes, size_t unit);
+int txnl_put_list(struct nlmsghdr *nlh, size_t room, uint16_t type, const void *v, size_t bytes,
+		  size_t unit);
+
+/*
  * Whole commands that print nothing on success (destroy, stop, set,
  * send): open a socket, send nlh (built with txnl_msg()), wait for the
  * ack, print any error, close.  These return an exit status (EXIT_OK or

@@ -203,6 +203,8 @@ void result_parse(const struct nlattr *nest, struct txnet_res *r)
 			parse_u64(a, &r->fault_free_ticks, &ok);
 			break;
 		case TXNET_A_RES_LINKS_DOWN:	parse_u32(a, &r->links_down, &ok); break;
+		case TXNET_A_RES_ERROR_MOVE:	parse_u32(a, &r->error_move, &ok); break;
+		case TXNET_A_RES_SAVED_STEPS:	parse_u64(a, &r->saved_steps, &ok); break;
 		case TXNET_A_RES_ERROR_LINK:
 			ok = mnl_attr_get_payload_len(a) == sizeof(r->error_link);
 			if (ok)
@@ -396,6 +398,8 @@ void result_print(const struct txnet_res *r, const char *key,
 		if (result_has(r, TXNET_A_RES_REROUTES))
 			print_uint(PRINT_JSON, "reroutes", NULL, r->reroutes);
 	}
+	if (result_has(r, TXNET_A_RES_SAVED_STEPS))
+		print_u64(PRINT_ANY, "saved_steps", " saved-steps %" PRIu64, r->saved_steps);
 	if (result_has(r, TXNET_A_RES_VALUES)) {
 		print_string(PRINT_TEXT, NULL, "%s", " values");
 		open_json_array("values");
@@ -417,6 +421,8 @@ void result_print(const struct txnet_res *r, const char *key,
 		if (where && result_has(r, TXNET_A_RES_ERROR_TICK))
 			print_u64(PRINT_ANY, "error_tick", " at tick %" PRIu64,
 				  r->error_tick);
+		if (where && result_has(r, TXNET_A_RES_ERROR_MOVE))
+			print_uint(PRINT_ANY, "error_move", " move %u", r->error_move);
 		if (where && result_has(r, TXNET_A_RES_ERROR_NODE) &&
 		    r->error_node != NO_NODE)
 			print_uint(PRINT_ANY, "error_node", " node %u",

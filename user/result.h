@@ -54,6 +54,8 @@ struct txnet_res {
 	uint32_t error_link[2], reroutes, links_down;
 	uint64_t shared_hops;	/* traffic beside the run */
 	uint64_t fault_free_ticks;	/* verified with links down: the same run without them */
+	uint32_t error_move;		/* the move of its tick that broke the rule */
+	uint64_t saved_steps;		/* run with save: the steps the kernel kept */
 	/* TXNET_A_RES_VALUES: what each processor ended with */
 	uint32_t nvalues;
 	int64_t values[TXNET_RES_QUEUE_MAX_NODES];

@@ -10,6 +10,7 @@
 #include <poll.h>
 #include <signal.h>
 #include <stdbool.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
@@ -23,6 +24,7 @@
 #include "result.h"
 #include "txctl.h"
 #include "dests.h"
+#include "run_schedule.h"
 #include "values.h"
 
 void usage_run(FILE *f)
@@ -30,7 +32,8 @@ void usage_run(FILE *f)
 	fprintf(f,
 		"Usage: txctl run NET OP [ root N ] [ values VALUES ] [ algo ALGO ]\n"
 		"                 [ payload BYTES ] [ seed N ] [ max-ticks N ]\n"
-		"                 [ config L | matrix ROWS ] [ record | plot FILE ] [ --no-wait ]\n"
+		"                 [ config L | matrix ROWS ] [ record | plot FILE ]\n"
+		"                 [ schedule file:PATH ] [ save FILE ] [ --no-wait ]\n"
 		"       txctl run NET permutation DESTS [ algo ALGO ] [ payload BYTES ] ...\n"
 		"OP := { total-exchange | broadcast | scatter | gather | multinode-broadcast |\n"
 		"        accumulate | multinode-accumulate | prefix-sum | data-sum }\n"
@@ -40,7 +43,9 @@ void usage_run(FILE *f)
 		"ALGO := { auto | shortest-path | furthest-first | scatterings | message-shift |\n"
 		"          message-shift-plain | a2 | a3 | hypercube | latin | self-routing }\n"
 		"record: keep the run's time series (txctl series); plot FILE: and draw it\n"
-		"        as an SVG picture in FILE\n");
+		"        as an SVG picture in FILE\n"
+		"schedule file:PATH: replay the schedule file PATH (algo replay)\n"
+		"save FILE: write the moves the engine accepted to FILE, a schedule file\n");
 }
 
 static volatile sig_atomic_t interrupted;
@@ -280,7 +285,8 @@ int do_run(int argc, char **argv)
 	} tx;
 	const char *name, *algo_arg = NULL, *payload_arg = NULL,
 		   *seed_arg = NULL, *root_arg = NULL, *values_arg = NULL, *ticks_arg = NULL,
-		   *config_arg = NULL, *matrix_arg = NULL, *plot_arg = NULL;
+		   *config_arg = NULL, *matrix_arg = NULL, *plot_arg = NULL,
+		   *schedule_arg = NULL, *save_arg = NULL;
 	static struct values vals;
 	static struct dests dests;
 	static struct matrix matrix;
@@ -293,8 +299,10 @@ int do_run(int argc, char **argv)
 	uint32_t payload = 0;
 	struct nlmsghdr *nlh;
 	bool no_wait = false, record = false;
+	struct nlmsghdr *big = NULL;
 	struct txnl nl, ev;
 	uint64_t seed = 0;
+	size_t room = 0;
 	int err, ret;
 
 	if (wants_help(argc, argv)) {
@@ -384,6 +392,16 @@ int do_run(int argc, char **argv)
 			if (plot_arg)
 				duparg("plot", *argv);
 			plot_arg = *argv;
+		} else if (is_keyword(*argv, "schedule")) {
+			NEXT_ARG(usage_run);
+			if (schedule_arg)
+				duparg("schedule", *argv);
+			schedule_arg = *argv;
+		} else if (is_keyword(*argv, "save")) {
+			NEXT_ARG(usage_run);
+			if (save_arg)
+				duparg("save", *argv);
+			save_arg = *argv;
 		} else if (is_keyword(*argv, "--no-wait")) {
 			no_wait = true;
 		} else {
@@ -395,6 +413,16 @@ int do_run(int argc, char **argv)
 		invarg(plot_arg, "plot", "draws the run when it ends: not with --no-wait (record, then txctl series NET plot FILE)");
 	if (plot_arg && !strcmp(plot_arg, "-"))
 		invarg(plot_arg, "plot", "standard output carries the result: name a file");
+	if (save_arg && no_wait)
+		invarg(save_arg, "save", "writes the run's moves when it ends: not with --no-wait");
+	if (save_arg && (!strcmp(save_arg, "-") || !*save_arg))
+		invarg(save_arg, "save", "standard output carries the result: name a file");
+	if (schedule_arg && algo_arg)
+		invarg(algo_arg, "algo", "a schedule file is replayed as it is: give no algo");
+	if (schedule_arg) {
+		root = run_schedule_load(schedule_arg, op, root_arg != NULL, root);
+		root_arg = op_has_root(op) ? schedule_arg : NULL;
+	}
 
 	nlh = txnl_msg(tx.buf, TXNET_CMD_RUN, 0);
 	mnl_attr_put_strz(nlh, TXNET_A_NAME, name);
@@ -421,14 +449,33 @@ int do_run(int argc, char **argv)
 		mnl_attr_put(nlh, TXNET_A_DESTS, dests.n * sizeof(uint32_t), dests.d);
 	if (record || plot_arg)
 		mnl_attr_put_u8(nlh, TXNET_A_RECORD, 1);
+	if (save_arg)
+		mnl_attr_put_u8(nlh, TXNET_A_SAVE, 1);
 	snprintf(w.name, sizeof(w.name), "%s", name);
 
 	if (txnl_open(&nl))
 		return EXIT_KERNEL;
+	if (schedule_arg) {
+		ret = run_schedule_check_net(&nl, name);
+		if (ret != EXIT_OK) {
+			txnl_close(&nl);
+			return ret;
+		}
+		big = run_schedule_request(nlh, &room);
+		err = txnl_room(&nl, room);
+		if (err) {
+			txnl_perror(&nl, err);
+			free(big);
+			txnl_close(&nl);
+			return EXIT_KERNEL;
+		}
+		nlh = big;
+	}
 	memset(&ev, 0, sizeof(ev));
 	if (!no_wait) {
 		/* join the events group before the run starts, or its end may be missed */
 		if (txnl_open(&ev)) {
+			free(big);
 			txnl_close(&nl);
 			return EXIT_KERNEL;
 		}
@@ -491,13 +538,17 @@ int do_run(int argc, char **argv)
 		ret = EXIT_KERNEL;
 	} else {
 		ret = plot_arg ? series_plot(&nl, w.name, plot_arg) : EXIT_OK;
+		if (ret == EXIT_OK && save_arg)
+			ret = run_save(&nl, w.name, &w.res, save_arg);
 		result_print(&w.res, NULL, w.name);
 		print_nl();
+		run_schedule_blame(&w.res);
 		if (ret == EXIT_OK)
 			ret = w.res.status == TXNET_RUN_DONE && w.res.verified ?
 			      EXIT_OK : EXIT_RUN;
 	}
 out:
+	free(big);
 	txnl_close(&ev);
 	txnl_close(&nl);
 	return ret;

@@ -192,6 +192,7 @@ static void replay_choose(struct txn_engine *e)
 {
 	struct replay *r = e->priv;
 	const struct txn_step *st;
+	const char *why;
 	u32 link, pkt;
 
 	if (r->pos >= r->nsteps) {
@@ -208,12 +209,12 @@ static void replay_choose(struct txn_engine *e)
 			r->pos++;
 			return;
 		}
-		/* txn_script_check() said every move names a cable: the replay trusts no one */
-		link = txn_script_link(e->g, st->from, st->to);
-		if (link == TXN_NO_LINK) {
-			txn_sched_refuse(e, st->from, TXN_NONE, "no cable between the move's vertices");
+		why = txn_script_move_why(e->g, &e->p, st);
+		if (why) {
+			txn_sched_refuse(e, st->from < e->g->nodes ? st->from : TXN_NONE, TXN_NONE, why);
 			return;
 		}
+		link = txn_script_link(e->g, st->from, st->to);
 		pkt = pick(e, r, st, link);
 		if (e->failed)
 			return;

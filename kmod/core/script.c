@@ -36,7 +36,7 @@ u32 txn_script_link(const struct txn_graph *g, u32 from, u32 to)
 	return TXN_NO_LINK;
 }
 
-/* Whether step @s names a message of a run of @p on @n processors. */
+/* Whether step @s names a message of a run of @p on @n processors: NULL, or why not. */
 static const char *message_why(const struct txn_run_params *p, u32 n, const struct txn_step *s)
 {
 	switch (p->op) {
@@ -53,7 +53,8 @@ static const char *message_why(const struct txn_run_params *p, u32 n, const stru
 			return "no such message: a gather's go from a processor to the root";
 		return NULL;
 	case TXNET_OP_PERMUTATION:
-		if (s->a >= n || s->a >= p->ndests || s->b != p->dests[s->a])
+		/* whether b is a's destination is the engine's to say (txn_pkt_dst()) */
+		if (s->a >= n || s->b >= n)
 			return "no such message: a permutation's go from a processor to its destination";
 		return NULL;
 	case TXNET_OP_BROADCAST:
@@ -72,7 +73,17 @@ static const char *message_why(const struct txn_run_params *p, u32 n, const stru
 	}
 }
 
-int txn_script_check(const struct txn_graph *g, const struct txn_run_params *p,
+const char *txn_script_move_why(const struct txn_graph *g, const struct txn_run_params *p,
+				const struct txn_step *st)
+{
+	if (st->from >= g->nodes || st->to >= g->nodes)
+		return "no such vertex";
+	if (txn_script_link(g, st->from, st->to) == TXN_NO_LINK)
+		return "no cable from the move's first vertex to its second";
+	return message_why(p, g->procs, st);
+}
+
+int txn_script_check(const struct txn_run_params *p,
 		     const struct txn_script *s, const char **why, u64 *at)
 {
 	u64 i, tick = 0;
@@ -94,30 +105,18 @@ int txn_script_check(const struct txn_graph *g, const struct txn_run_params *p,
 		const struct txn_step *st = &s->steps[i];
 
 		*at = i;
-		if (st->from == TXN_STEP_TICK) {
-			/* ticks stay far below 2^63, where counts of them are safe to add */
-			if (!st->to || st->a != TXN_NONE || st->b != TXN_NONE) {
-				*why = "schedule: a tick mark must advance by one tick or more";
-				return -EINVAL;
-			}
-			tick += st->to;
-			if (tick >> 40) {
-				*why = "schedule: a tick past 2^40";
-				return -E2BIG;
-			}
+		if (st->from != TXN_STEP_TICK)
 			continue;
-		}
-		if (st->from >= g->nodes || st->to >= g->nodes) {
-			*why = "schedule: no such vertex";
+		/* ticks stay far below 2^63, where counts of them are safe to add */
+		if (!st->to || st->a != TXN_NONE || st->b != TXN_NONE) {
+			*why = "schedule: a tick mark must advance by one tick or more";
 			return -EINVAL;
 		}
-		if (txn_script_link(g, st->from, st->to) == TXN_NO_LINK) {
-			*why = "schedule: no cable from the vertex to the other";
-			return -EINVAL;
+		tick += st->to;
+		if (tick >> 40) {
+			*why = "schedule: a tick past 2^40";
+			return -E2BIG;
 		}
-		*why = message_why(p, g->procs, st);
-		if (*why)
-			return -EINVAL;
 	}
 	return 0;
 }

@@ -29,7 +29,7 @@
  */
 #define TXN_STEP_TICK		((u32)~0U)
 /* Steps a script may have: 512 MiB of them, far past what mem_budget lets a run keep. */
-#define TXN_SCRIPT_MAX_STEPS	(1ULL << 25)
+#define TXN_SCRIPT_MAX_STEPS	((u64)TXNET_SCHEDULE_MAX_STEPS)
 
 struct txn_step {
 	u32 from, to, a, b;
@@ -44,13 +44,22 @@ struct txn_script {
 bool txn_script_op(u32 op);
 
 /*
- * Check @s for a run of @p on @g before it starts: it begins with a tick
- * mark, every mark advances, every move names two vertices a cable joins
- * and a message of the operation.  0, or -EINVAL / -EOPNOTSUPP / -E2BIG
- * with *@why the rule and *@at the step that breaks it.
+ * Check @s's shape for a run of @p before it starts: the operation
+ * has moves a script names, it begins with a tick mark, every mark
+ * advances and the last is below 2^40.  0, or -EINVAL / -EOPNOTSUPP /
+ * -E2BIG with *@why the rule and *@at the step that breaks it.  What
+ * each move names is checked as it is replayed, so that a refusal names
+ * its tick and move, as the engine's do.
  */
-int txn_script_check(const struct txn_graph *g, const struct txn_run_params *p,
+int txn_script_check(const struct txn_run_params *p,
 		     const struct txn_script *s, const char **why, u64 *at);
+
+/*
+ * Whether move @st names two vertices of @g a cable joins, from the first
+ * to the second, and a message or result of a run of @p: NULL, or why not.
+ */
+const char *txn_script_move_why(const struct txn_graph *g, const struct txn_run_params *p,
+				const struct txn_step *st);
 
 /* The tick of @s's last mark: a replay of it that verifies ends there. */
 u64 txn_script_ticks(const struct txn_script *s);

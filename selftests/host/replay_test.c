@@ -36,7 +36,7 @@ static void run(const struct txn_graph *g, const struct txn_sched *s, struct txn
 	memset(o, 0, sizeof(*o));
 	p.script = script;
 	if (script) {
-		o->ret = txn_script_check(g, &p, script, &why, &at);
+		o->ret = txn_script_check(&p, script, &why, &at);
 		if (o->ret) {
 			o->rule = why;
 			o->move = (u32)at;
@@ -337,28 +337,47 @@ TEST(forged_result_twice)
 	EXPECT_REFUSED(o, "holds nothing", 2, 0);
 }
 
-TEST(forged_script_checked_before_it_runs)
+/* The shape of a script, before it runs; where the step is, after. */
+TEST(forged_script_shape)
 {
+	struct txn_step far[258];
 	struct outcome o;
+	u32 i;
 
 	REPLAY("linear 3", TXNET_OP_TOTAL_EXCHANGE, TXNET_PORT_ALL, o, M(0, 1, 0, 1));
 	EXPECT_EQ(-EINVAL, o.ret);
 	EXPECT_NE(NULL, strstr(o.rule, "first step"));
-	REPLAY("linear 3", TXNET_OP_TOTAL_EXCHANGE, TXNET_PORT_ALL, o, T(1), M(0, 2, 0, 2));
-	EXPECT_EQ(-EINVAL, o.ret);
-	EXPECT_NE(NULL, strstr(o.rule, "no cable"));
-	EXPECT_EQ(1, o.move);
-	REPLAY("linear 3", TXNET_OP_TOTAL_EXCHANGE, TXNET_PORT_ALL, o, T(1), M(0, 1, 1, 1));
-	EXPECT_NE(NULL, strstr(o.rule, "no such message"));
-	REPLAY("linear 3", TXNET_OP_TOTAL_EXCHANGE, TXNET_PORT_ALL, o, T(1), M(0, 7, 0, 1));
-	EXPECT_NE(NULL, strstr(o.rule, "no such vertex"));
-	REPLAY("linear 3", TXNET_OP_BROADCAST, TXNET_PORT_ALL, o, T(1), C(0, 1, 1));
-	EXPECT_NE(NULL, strstr(o.rule, "root's alone"));
 	REPLAY("linear 3", TXNET_OP_TOTAL_EXCHANGE, TXNET_PORT_ALL, o, T(1), T(0));
+	EXPECT_EQ(-EINVAL, o.ret);
 	EXPECT_NE(NULL, strstr(o.rule, "advance"));
 	EXPECT_EQ(1, o.move);
+	/* 2^40 is 256 marks of 2^32 - 2 ticks, and a little more */
+	for (i = 0; i < ARRAY_SIZE(far); i++)
+		far[i] = (struct txn_step)T(i ? ~0U - 1 : 1);
+	replay_on("linear 3", TXNET_OP_TOTAL_EXCHANGE, TXNET_PORT_ALL, far, ARRAY_SIZE(far), &o);
+	EXPECT_EQ(-E2BIG, o.ret);
+	EXPECT_NE(NULL, strstr(o.rule, "2^40"));
 	REPLAY("linear 3", TXNET_OP_DATA_SUM, TXNET_PORT_ALL, o, T(1));
 	EXPECT_EQ(-EOPNOTSUPP, o.ret);
+}
+
+/* What a move names is checked as it is replayed: the tick and the move are the refusal's. */
+TEST(forged_moves_named_wrong)
+{
+	struct outcome o;
+
+	REPLAY("linear 3", TXNET_OP_TOTAL_EXCHANGE, TXNET_PORT_ALL, o, T(1), M(0, 1, 0, 1), T(2),
+	       M(0, 2, 0, 2));
+	EXPECT_REFUSED(o, "no cable", 3, 0);
+	REPLAY("linear 3", TXNET_OP_TOTAL_EXCHANGE, TXNET_PORT_ALL, o, T(1), M(0, 1, 1, 1));
+	EXPECT_REFUSED(o, "no such message", 1, 0);
+	REPLAY("linear 3", TXNET_OP_TOTAL_EXCHANGE, TXNET_PORT_ALL, o, T(1), M(0, 1, 0, 1),
+	       M(0, 7, 0, 1));
+	EXPECT_REFUSED(o, "no such vertex", 1, 1);
+	REPLAY("linear 3", TXNET_OP_BROADCAST, TXNET_PORT_ALL, o, T(1), C(0, 1, 1));
+	EXPECT_REFUSED(o, "root's alone", 1, 0);
+	REPLAY("linear 3", TXNET_OP_MULTINODE_ACCUMULATE, TXNET_PORT_ALL, o, T(1), C(0, 1, 3));
+	EXPECT_REFUSED(o, "no such result", 1, 0);
 }
 
 TEST_HARNESS_MAIN

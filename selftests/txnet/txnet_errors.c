@@ -738,6 +738,113 @@ static struct nl_msg *te_on_bad(struct txnl *t)
 	return m;
 }
 
+/*
+ * RUN with a schedule: each refusal names its attribute (the extack
+ * offset at it), runs nothing and gives its memory back; SAVE of a prefix
+ * sum and the SCHEDULE dump before any save are refused too.
+ */
+TEST_F(err, schedule_refusals)
+{
+	static const uint32_t good[] = { 0xffffffffu, 1, 0xffffffffu, 0xffffffffu, 0, 1, 0, 1 };
+	static const uint32_t zero_mark[] = { 0xffffffffu, 0, 0xffffffffu, 0xffffffffu };
+	static const uint32_t no_mark[] = { 0, 1, 0, 1 };
+	struct txnet_req r = mk(TXNET_TOPO_RING, 1, (uint32_t[]){ 4 });
+	char used[32], after[32];
+	struct txnl_netx x;
+	struct nl_msg *m;
+	int at;
+
+	ASSERT_EQ(0, txnl_new(&self->t, &r, NULL));
+	ASSERT_EQ(0, param_read("mem_used", used, sizeof(used)));
+
+	m = te_on_bad(&self->t);		/* a step and a half */
+	ASSERT_NE(NULL, m);
+	at = txnl_tail(m);
+	ASSERT_LE(0, nla_put(m, TXNET_A_SCHEDULE, 24, good));
+	txnl_xfer(&self->t, m, NULL, NULL);
+	REFUSED(EINVAL, "whole number of steps");
+	EXPECT_EQ(at, self->t.off);
+
+	m = te_on_bad(&self->t);
+	ASSERT_NE(NULL, m);
+	at = txnl_tail(m);
+	ASSERT_LE(0, nla_put(m, TXNET_A_SCHEDULE, sizeof(no_mark), no_mark));
+	txnl_xfer(&self->t, m, NULL, NULL);
+	REFUSED(EINVAL, "first step is not a tick");
+	EXPECT_EQ(at, self->t.off);
+
+	m = te_on_bad(&self->t);
+	ASSERT_NE(NULL, m);
+	ASSERT_LE(0, nla_put(m, TXNET_A_SCHEDULE, sizeof(zero_mark), zero_mark));
+	txnl_xfer(&self->t, m, NULL, NULL);
+	REFUSED(EINVAL, "advance");
+
+	m = te_on_bad(&self->t);
+	ASSERT_NE(NULL, m);
+	ASSERT_LE(0, nla_put(m, TXNET_A_SCHEDULE, sizeof(good), good));
+	at = txnl_tail(m);
+	ASSERT_LE(0, nla_put_string(m, TXNET_A_SCHEDULE_SPEC, "ring 5"));
+	txnl_xfer(&self->t, m, NULL, NULL);
+	REFUSED(EINVAL, "another network");
+	EXPECT_EQ(at, self->t.off);
+
+	m = te_on_bad(&self->t);
+	ASSERT_NE(NULL, m);
+	ASSERT_LE(0, nla_put(m, TXNET_A_SCHEDULE, sizeof(good), good));
+	at = txnl_tail(m);
+	ASSERT_LE(0, nla_put_u32(m, TXNET_A_PORT_MODEL, TXNET_PORT_SINGLE));
+	txnl_xfer(&self->t, m, NULL, NULL);
+	REFUSED(EINVAL, "other port model");
+	EXPECT_EQ(at, self->t.off);
+
+	m = te_on_bad(&self->t);
+	ASSERT_NE(NULL, m);
+	ASSERT_LE(0, nla_put(m, TXNET_A_SCHEDULE, sizeof(good), good));
+	at = txnl_tail(m);
+	ASSERT_LE(0, nla_put_u32(m, TXNET_A_ALGO, TXNET_ALGO_SHORTEST_PATH));
+	txnl_xfer(&self->t, m, NULL, NULL);
+	REFUSED(EINVAL, "replayed as it is");
+	EXPECT_EQ(at, self->t.off);
+
+	m = te_on_bad(&self->t);		/* replay, but nothing to replay */
+	ASSERT_NE(NULL, m);
+	at = txnl_tail(m);
+	ASSERT_LE(0, nla_put_u32(m, TXNET_A_ALGO, TXNET_ALGO_REPLAY));
+	txnl_xfer(&self->t, m, NULL, NULL);
+	REFUSED(EOPNOTSUPP, "schedule file");
+	EXPECT_EQ(at, self->t.off);
+
+	m = te_on_bad(&self->t);		/* what describes a schedule, without one */
+	ASSERT_NE(NULL, m);
+	at = txnl_tail(m);
+	ASSERT_LE(0, nla_put_u32(m, TXNET_A_PORT_MODEL, TXNET_PORT_ALL));
+	txnl_xfer(&self->t, m, NULL, NULL);
+	REFUSED(EINVAL, "does not carry");
+	EXPECT_EQ(at, self->t.off);
+
+	m = txnl_msg(&self->t, TXNET_CMD_RUN, 0);
+	ASSERT_NE(NULL, m);
+	ASSERT_LE(0, nla_put_string(m, TXNET_A_NAME, "bad"));
+	ASSERT_LE(0, nla_put_u32(m, TXNET_A_OP, TXNET_OP_PREFIX_SUM));
+	at = txnl_tail(m);
+	ASSERT_LE(0, nla_put_u8(m, TXNET_A_SAVE, 1));
+	txnl_xfer(&self->t, m, NULL, NULL);
+	REFUSED(EINVAL, "prefix or data sum");
+	EXPECT_EQ(at, self->t.off);
+
+	m = txnl_msg(&self->t, TXNET_CMD_SCHEDULE, NLM_F_DUMP);
+	ASSERT_NE(NULL, m);
+	ASSERT_LE(0, nla_put_string(m, TXNET_A_NAME, "bad"));
+	txnl_xfer(&self->t, m, NULL, NULL);
+	REFUSED(ENODATA, "saved no moves");
+
+	ASSERT_EQ(0, txnl_getx(&self->t, "bad", &x));
+	EXPECT_EQ(0, x.run_id);		/* no run was handed out */
+	EXPECT_EQ(TXNET_STATE_IDLE, x.info.state);
+	ASSERT_EQ(0, param_read("mem_used", after, sizeof(after)));
+	EXPECT_STREQ(used, after);
+}
+
 /* RUN_EXPECTED is the kernel's figure in GET, never a request's: RUN refuses it, runs nothing */
 TEST_F(err, run_expected_is_read_only)
 {

@@ -133,7 +133,7 @@ static uint32_t max_nodes = 65536;
 
 static const char * const cmd_names[] = {
 	"UNSPEC", "NEW", "DEL", "GET", "SET", "RUN", "STOP", "RUN_DONE", "SEND", "RECV",
-	"BOUNDS", "LATIN", "SERIES", "FAULT", "LINKS",
+	"BOUNDS", "LATIN", "SERIES", "FAULT", "LINKS", "SCHEDULE",
 };
 
 static const char *cmd_name(int b)
@@ -514,6 +514,50 @@ static void put_cables(struct ftree *t, const struct spec *sp)
 	}
 }
 
+/*
+ * A schedule to replay on a network of about @nodes vertices: tick marks
+ * (now and then one that does not advance, or none first) and moves
+ * between random vertices of random messages, some past the network,
+ * spread over attributes of a few steps; now and then what it was made
+ * for, and a request to save the run.
+ */
+static void put_schedule(struct ftree *t, uint32_t nodes)
+{
+	uint32_t step[4 * 48], n = 0, i, j;
+	uint8_t one = 1;
+
+	if (!chance(16)) {
+		step[n++] = ~0u, step[n++] = chance(16) ? 0 : 1 + (uint32_t)rnd(3);
+		step[n++] = ~0u, step[n++] = ~0u;
+	}
+	while (n + 4 <= ARRAY_SIZE(step) && !chance(12)) {
+		if (chance(4)) {
+			step[n++] = ~0u, step[n++] = 1 + (uint32_t)rnd(chance(16) ? ~0u - 1 : 3);
+			step[n++] = ~0u, step[n++] = ~0u;
+			continue;
+		}
+		step[n++] = (uint32_t)rnd(nodes + 2);
+		step[n++] = (uint32_t)rnd(nodes + 2);
+		step[n++] = chance(16) ? ~0u : (uint32_t)rnd(nodes + 1);
+		step[n++] = chance(3) ? ~0u : (uint32_t)rnd(nodes + 1);
+	}
+	for (i = 0; i < n; i += 4 * j) {
+		j = 1 + (uint32_t)rnd(6);
+		if (i + 4 * j > n)
+			j = (n - i) / 4;
+		if (!j)
+			break;
+		/* now and then a step and a half, which the kernel must refuse */
+		tput(t, 0, TXNET_A_SCHEDULE, step + i, (int)(16 * j - (chance(32) ? 8 : 0)));
+	}
+	if (chance(4))
+		tstr(t, 0, TXNET_A_SCHEDULE_SPEC, chance(2) ? "ring 8" : "torus 4 4");
+	if (chance(4))
+		tu32(t, 0, TXNET_A_PORT_MODEL, 1 + rnd(TXNET_PORT_MAX));
+	if (chance(4))
+		tput(t, 0, TXNET_A_SAVE, &one, 1);
+}
+
 static int put_name(struct ftree *t, char *buf, size_t len, int *pidx)
 {
 	*pidx = -1;
@@ -536,7 +580,7 @@ static uint16_t valid_request(struct ftree *t, int cmd, struct spec *sp, int *pi
 	t->cnt = 1;
 	t->n[0].nest = true;
 	*pidx = -1;
-	if (cmd == TXNET_CMD_GET && chance(2)) {
+	if ((cmd == TXNET_CMD_GET && chance(2)) || cmd == TXNET_CMD_SCHEDULE) {
 		flags |= NLM_F_DUMP;
 		if (chance(4))
 			put_name(t, nb, nblen, pidx);
@@ -587,6 +631,10 @@ static uint16_t valid_request(struct ftree *t, int cmd, struct spec *sp, int *pi
 			tu32(t, 0, TXNET_A_PAYLOAD, chance(8) ? TXNET_PAYLOAD_MAX : rnd(64));
 		if (chance(2))
 			tu64(t, 0, TXNET_A_SEED, rnd_next(&rs));
+		if (chance(4))
+			put_schedule(t, nodes);
+		else if (chance(8))
+			tput(t, 0, TXNET_A_SAVE, (uint8_t[]){ 1 }, 1);
 		break;
 	case TXNET_CMD_SEND:
 		tu32(t, 0, TXNET_A_SRC, rnd(nodes));
@@ -949,6 +997,7 @@ static const char reply_kind[TXNET_A_MAX + 1] = {
 	[TXNET_A_CABLES_CUT] = 'b', [TXNET_A_NODES_DOWN] = 'b', [TXNET_A_PORTS_DROPPED] = 8,
 	[TXNET_A_FABRIC_HOPS] = 8, [TXNET_A_LINK] = 'n', [TXNET_A_SERIES] = 'n',
 	[TXNET_A_GRAPH_DIGEST] = 8, [TXNET_A_VERTEX_ID] = 4, [TXNET_A_DIAMETER_AT_LEAST] = 'b',
+	[TXNET_A_SCHEDULE] = 'b', [TXNET_A_SCHEDULE_SPEC] = 's', [TXNET_A_SAVE] = 'b',
 	/* the answers to BOUNDS and LATIN, rare from mutated messages */
 	[TXNET_A_BOUNDS] = 'n', [TXNET_A_CONFIG] = 8, [TXNET_A_LATIN] = 'n',
 };
@@ -967,6 +1016,7 @@ static const int need_latin[] = { TXNET_A_SPEC, TXNET_A_CONFIG, TXNET_A_LATIN, 0
 /* ... and the rows of the dumps of one network: a link, a series row */
 static const int need_link[] = { TXNET_A_LINK, 0 };
 static const int need_series[] = { TXNET_A_NAME, TXNET_A_RUN_ID, TXNET_A_SERIES, 0 };
+static const int need_schedule[] = { TXNET_A_RUN_ID, TXNET_A_SCHEDULE, 0 };
 
 static void take_reply(const struct nlmsghdr *h, struct answer *an)
 {
@@ -1043,6 +1093,9 @@ static void take_reply(const struct nlmsghdr *h, struct answer *an)
 		break;
 	case TXNET_CMD_SERIES:
 		need = need_series;
+		break;
+	case TXNET_CMD_SCHEDULE:
+		need = need_schedule;
 		break;
 	default:
 		an->bad = "a reply of a command that has none";
@@ -1234,7 +1287,7 @@ static void judge(uint64_t idx, const struct fsent *s, const struct fmsg *m,
 			     s->cmd == TXNET_CMD_BOUNDS || s->cmd == TXNET_CMD_LATIN) && !dump;
 
 		if (dump && (s->cmd == TXNET_CMD_GET || s->cmd == TXNET_CMD_LINKS ||
-			     s->cmd == TXNET_CMD_SERIES)) {
+			     s->cmd == TXNET_CMD_SERIES || s->cmd == TXNET_CMD_SCHEDULE)) {
 			if (an->reply_cmd != s->cmd) {
 				INC(st->fail_malformed);
 				report(idx, s, m, an, "a dump entry of another command than the dump's");

@@ -16,7 +16,7 @@ N=0 PASS=0 FAIL=0 SKIP=0
 out=/tmp/txctl.$$.out err=/tmp/txctl.$$.err
 
 echo "TAP version 13"
-echo "1..39"
+echo "1..40"
 
 ok() { N=$((N + 1)); PASS=$((PASS + 1)); echo "ok $N $1"; }
 fail() { N=$((N + 1)); FAIL=$((FAIL + 1)); echo "not ok $N $1"; }
@@ -1046,7 +1046,83 @@ run destroy big
 rm -f "$gt"
 result "a_large_graph_in_one_request"
 
-# 39: the module goes away under a monitor: it says so and exits 2
+# 39: schedule files.  A total exchange on linear 6 saved and replayed: 9
+# ticks, the cut bound (3 x 3 messages cross the middle cable each way,
+# [Dimakopoulos94] Theorem 1), the same transmissions, algo replay.  A
+# broadcast on ring 4 written by hand: the root's eccentricity, 2 ticks, 3
+# transmissions (one a processor).  Forgeries fail with the rule and the
+# file's line; a file for another network or port model is refused before
+# it is sent; nothing is left behind.
+sf=/tmp/txctl-l6.sched hf=/tmp/txctl-hand.sched
+used=$(cat /sys/module/txnet/parameters/mem_used)
+run create linear 6 name l6
+run -j run l6 total-exchange save "$sf"
+expect_rc 0 "run save"
+[ "$("$JSON" -g steps < "$out")" = 9 ] || bad="$bad [saved run: steps, want 9]"
+t1=$("$JSON" -g transmissions < "$out")
+s1=$("$JSON" -g saved_steps < "$out")
+[ "$(grep -c '>' "$sf")" -gt 0 ] || bad="$bad [no moves in the saved file]"
+# the file's steps are its tick lines and its moves
+[ "$(grep -c -e '^tick ' -e '>' "$sf")" = "$s1" ] || bad="$bad [saved_steps $s1, file $(grep -c -e '^tick ' -e '>' "$sf")]"
+grep -q '^network linear 6$' "$sf" || bad="$bad [header: $(head -c 200 "$sf")]"
+run -j run l6 total-exchange schedule "file:$sf"
+expect_rc 0 "replay"
+[ "$("$JSON" -g algo < "$out")" = replay ] || bad="$bad [algo $("$JSON" -g algo < "$out")]"
+[ "$("$JSON" -g steps < "$out")" = 9 ] || bad="$bad [replay: steps, want 9]"
+[ "$("$JSON" -g transmissions < "$out")" = "$t1" ] || bad="$bad [replay: transmissions, want $t1]"
+[ "$("$JSON" -g verified < "$out")" = true ] || bad="$bad [replay not verified]"
+run run l6 broadcast schedule "file:$sf"
+expect_rc 1 "a file for another operation"
+expect_err "made for total-exchange, not broadcast" "operation"
+# Documentation/txnet-schedule-format.rst's total exchange on linear 3:
+# 2 ticks, the cut bound (2 messages cross each cable each way)
+run create linear 3 name l3
+printf 'txnet-schedule 1\nnetwork linear 3\noperation total-exchange\nport-model all-port\ntick 1\n0 1 0>2\n1 2 1>2\n2 1 2>0\n1 0 1>0\ntick 2\n0 1 0>1\n1 2 0>2\n2 1 2>1\n1 0 2>0\n' > "$hf"
+run -j run l3 total-exchange schedule "file:$hf"
+expect_rc 0 "hand-written total exchange"
+[ "$("$JSON" -g steps < "$out")" = 2 ] || bad="$bad [linear 3: steps, want 2]"
+[ "$("$JSON" -g lower_bound < "$out")" = 2 ] || bad="$bad [linear 3: bound, want 2]"
+run destroy l3
+run create ring 4 name r4
+run run r4 total-exchange schedule "file:$sf"
+expect_rc 1 "a file for another network"
+expect_err "made for network \"linear 6\", not \"ring 4\"" "network"
+printf 'txnet-schedule 1\nnetwork ring 4\noperation broadcast\nport-model all-port\nroot 0\ntick 1\n0 1 0>*\n0 3 0>*\ntick 2\n1 2 0>*\n' > "$hf"
+run -j run r4 broadcast schedule "file:$hf"
+expect_rc 0 "hand-written broadcast"
+[ "$("$JSON" -g steps < "$out")" = 2 ] || bad="$bad [hand-written: steps, want 2]"
+[ "$("$JSON" -g transmissions < "$out")" = 3 ] || bad="$bad [hand-written: transmissions, want 3]"
+run set r4 port single
+run run r4 broadcast schedule "file:$hf"
+expect_rc 1 "a file for the other port model"
+expect_err "made for all-port, and the network is single-port" "port model"
+run set r4 port all
+# node 1 sends the copy it has to 2, and again: 2 receives it twice
+printf '\n1 2 0>*\n' >> "$hf"
+run run r4 broadcast schedule "file:$hf"
+expect_rc 3 "forged: a cable taken twice"
+expect_out "link carried two packets" "cable twice"
+expect_err "$hf:12: the move of tick 2" "the line blamed"
+printf 'txnet-schedule 1\nnetwork ring 4\noperation broadcast\nport-model all-port\nroot 0\ntick 1\n0 2 0>*\n' > "$hf"
+run run r4 broadcast schedule "file:$hf"
+expect_rc 3 "forged: no cable"
+expect_out "no cable" "no cable"
+expect_err "$hf:7:" "the line blamed"
+printf 'txnet-schedule 1\nnetwork ring 4\noperation broadcast\ntick 1\n' > "$hf"
+run run r4 broadcast schedule "file:$hf"
+expect_rc 1 "a header short of its port model"
+expect_err "$hf:4: the first tick before the header's port-model" "header"
+run run l6 prefix-sum save "$sf"
+expect_rc 2 "save of a prefix sum"
+expect_err "no moves of a prefix or data sum" "prefix sum"
+run destroy l6
+run destroy r4
+[ "$(cat /sys/module/txnet/parameters/mem_used)" = "$used" ] ||
+	bad="$bad [mem_used $(cat /sys/module/txnet/parameters/mem_used) after destroy, was $used]"
+rm -f "$sf" "$hf"
+result "schedule_files"
+
+# 40: the module goes away under a monitor: it says so and exits 2
 "$TXCTL" monitor > "$mon" 2>&1 &
 mpid=$!
 wait_for mon_ready || bad="$bad [monitor never reported the probe network]"

@@ -47,6 +47,12 @@ enum txnet_cmd {
 	 * the faults change under it.
 	 */
 	TXNET_CMD_LINKS,
+	/*
+	 * The last run's moves as the engine accepted them, when it ran with
+	 * TXNET_A_SAVE: dumpit, TXNET_A_SCHEDULE parts in order; interrupted
+	 * (NLM_F_DUMP_INTR) when another run replaces them.
+	 */
+	TXNET_CMD_SCHEDULE,
 
 	__TXNET_CMD_MAX,
 	TXNET_CMD_MAX = __TXNET_CMD_MAX - 1
@@ -254,12 +260,28 @@ enum txnet_attr {
 	 * eccentricity), not the diameter.  Absent: it is the diameter.
 	 */
 	TXNET_A_DIAMETER_AT_LEAST,
+	/*
+	 * binary, RUN: a schedule to replay (algo replay), steps of four u32
+	 * (Documentation/txnet-schedule-format.rst): a tick mark, ~0 then the
+	 * ticks it advances, or a move, FROM TO A B, over the cable from
+	 * vertex FROM to TO of the unicast message A -> B, a copy of
+	 * processor A's broadcast message, or a partial toward processor A's
+	 * result (B ~0 for those).  Repeated as often as the list needs, each
+	 * attribute a whole number of steps, the lists joined in order.
+	 * SCHEDULE dump: the saved run's steps, in order, a part a message.
+	 */
+	TXNET_A_SCHEDULE,
+	/* string, RUN with TXNET_A_SCHEDULE: the network it was made for, as TXNET_A_SPEC */
+	TXNET_A_SCHEDULE_SPEC,
+	TXNET_A_SAVE,		/* u8, RUN: 1 keeps the moves the engine accepted (TXNET_CMD_SCHEDULE) */
 
 	__TXNET_A_MAX,
 	TXNET_A_MAX = __TXNET_A_MAX - 1
 };
 
 #define TXNET_PAYLOAD_MAX	4096
+/* The most steps a TXNET_A_SCHEDULE list may have (16 bytes each): 1 << 25 */
+#define TXNET_SCHEDULE_MAX_STEPS	(1U << 25)
 /* GET lists at most this many cables cut and nodes down (the first ones). */
 #define TXNET_FAULTS_LISTED	128
 /* The most processors a network with TXNET_A_NETDEV has: an interface each. */
@@ -345,6 +367,14 @@ enum txnet_res_attr {
 	 * faults cost
 	 */
 	TXNET_A_RES_FAULT_FREE_TICKS,
+	/*
+	 * u32: a failed run, where the rule broken was one move's: which of
+	 * its tick's moves, from 0, in the order the schedule proposed them
+	 * (a replayed file's order)
+	 */
+	TXNET_A_RES_ERROR_MOVE,
+	/* u64: a run with TXNET_A_SAVE: the steps kept (TXNET_CMD_SCHEDULE), absent if none could be */
+	TXNET_A_RES_SAVED_STEPS,
 
 	__TXNET_A_RES_MAX,
 	TXNET_A_RES_MAX = __TXNET_A_RES_MAX - 1
