@@ -112,8 +112,7 @@ static int parse_schedule(struct genl_info *info, struct txnet_run_req *req)
 		return v ? -E2BIG : -EINVAL;
 	}
 	req->steps = (struct txn_step *)v;
-	req->nsteps = n;
-	req->steps_charged = (u64)n * 4 * sizeof(u32);
+	req->nsteps = n;	/* charged as txnet_run_req_drop_steps() uncharges them */
 	req->schedule_spec = attrs[TXNET_A_SCHEDULE_SPEC] ?
 			     nla_data(attrs[TXNET_A_SCHEDULE_SPEC]) : NULL;
 	req->has_port_model = attrs[TXNET_A_PORT_MODEL];
@@ -174,7 +173,7 @@ int txnet_run_doit(struct sk_buff *skb, struct genl_info *info)
 	reply = genlmsg_new(NLMSG_GOODSIZE, GFP_KERNEL);
 	if (!reply) {
 		GENL_SET_ERR_MSG(info, "out of memory for the reply");
-		txnet_nl_free_u32s((u32 *)req.steps, req.nsteps, 4);
+		txnet_run_req_drop_steps(&req);
 		return -ENOMEM;
 	}
 	mutex_lock(&txnet_lock);
@@ -182,7 +181,7 @@ int txnet_run_doit(struct sk_buff *skb, struct genl_info *info)
 	if (IS_ERR(tn)) {
 		mutex_unlock(&txnet_lock);
 		nlmsg_free(reply);
-		txnet_nl_free_u32s((u32 *)req.steps, req.nsteps, 4);
+		txnet_run_req_drop_steps(&req);
 		return PTR_ERR(tn);
 	}
 	/* The run is set up outside txnet_lock: the reference keeps tn's memory. */

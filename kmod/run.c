@@ -31,7 +31,7 @@ void txnet_run_free(struct txnet_run *r)
 	kvfree(r->took_recv);
 	txnet_mem_uncharge(r->charged);
 	kvfree(r->script.steps);
-	txnet_mem_uncharge(r->script_charged);
+	txnet_mem_uncharge(r->script.nsteps * sizeof(*r->script.steps));
 	txnet_result_release(&r->res);
 	kfree(r);
 }
@@ -324,9 +324,8 @@ static struct txnet_run *prepare(struct txnet_net *tn, const struct run_plan *pl
 	/* the steps are the run's from here: it frees and uncharges them */
 	r->script.steps = req->steps;
 	r->script.nsteps = req->nsteps;
-	r->script_charged = req->steps_charged;
 	req->steps = NULL;
-	req->steps_charged = 0;
+	req->nsteps = 0;
 	r->script_ticks = txn_script_ticks(&r->script);
 	r->down = kvcalloc(tn->faults.words, sizeof(u64), GFP_KERNEL_ACCOUNT | __GFP_NOWARN);
 	r->took_lines = kvcalloc(tn->faults.words, sizeof(u64), GFP_KERNEL_ACCOUNT | __GFP_NOWARN);
@@ -401,13 +400,12 @@ static struct txnet_run *prepare(struct txnet_net *tn, const struct run_plan *pl
 	return r;
 }
 
-/* The request's steps, when nothing took them. */
-static void drop_steps(struct txnet_run_req *req)
+void txnet_run_req_drop_steps(struct txnet_run_req *req)
 {
 	kvfree(req->steps);
-	txnet_mem_uncharge(req->steps_charged);
+	txnet_mem_uncharge(req->nsteps * sizeof(*req->steps));
 	req->steps = NULL;
-	req->steps_charged = 0;
+	req->nsteps = 0;
 }
 
 int txnet_run_start(struct txnet_net *tn, struct txnet_run_req *req,
@@ -421,12 +419,12 @@ int txnet_run_start(struct txnet_net *tn, struct txnet_run_req *req,
 	ret = reserve(tn, req, &plan, why);
 	mutex_unlock(&txnet_lock);
 	if (ret) {
-		drop_steps(req);
+		txnet_run_req_drop_steps(req);
 		return ret;
 	}
 
 	r = prepare(tn, &plan, req, why);
-	drop_steps(req);
+	txnet_run_req_drop_steps(req);
 
 	mutex_lock(&txnet_lock);
 	if (tn->dead) {

@@ -80,7 +80,7 @@ struct txnet_run {
 	u32 fault_gen;			/* ... at this generation of its faults */
 	/* algo replay: the request's steps, the run's from txnet_run_start() on, charged */
 	struct txn_script script;
-	u64 script_charged, script_ticks;
+	u64 script_ticks;
 };
 
 struct txnet_net;
@@ -101,15 +101,19 @@ struct txnet_run_req {
 	bool record;			/* keep a time series of the run */
 	bool save;			/* keep the moves the engine accepted */
 	/*
-	 * A schedule to replay: steps joined from the request and charged
-	 * (@steps_charged); txnet_run_start() takes them, whatever it returns.
+	 * A schedule to replay: steps joined from the request and charged to
+	 * mem_budget; txnet_run_start() takes them, whatever it returns, and
+	 * txnet_run_req_drop_steps() frees them before that.
 	 */
 	struct txn_step *steps;
-	u64 nsteps, steps_charged;
+	u64 nsteps;
 	const char *schedule_spec;	/* the network it was made for, or NULL */
 	bool has_port_model;
 	u32 port_model;			/* ... and its port model */
 };
+
+/* A request's steps, and their charge, given back. */
+void txnet_run_req_drop_steps(struct txnet_run_req *req);
 
 /* Free what a result owns. */
 void txnet_result_release(struct txnet_result *r);

@@ -209,12 +209,11 @@ static void replay_choose(struct txn_engine *e)
 			r->pos++;
 			return;
 		}
-		why = txn_script_move_why(e->g, &e->p, st);
+		why = txn_script_move_why(e->g, &e->p, st, &link);
 		if (why) {
 			txn_sched_refuse(e, st->from < e->g->nodes ? st->from : TXN_NONE, TXN_NONE, why);
 			return;
 		}
-		link = txn_script_link(e->g, st->from, st->to);
 		pkt = pick(e, r, st, link);
 		if (e->failed)
 			return;

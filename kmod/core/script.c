@@ -74,11 +74,12 @@ static const char *message_why(const struct txn_run_params *p, u32 n, const stru
 }
 
 const char *txn_script_move_why(const struct txn_graph *g, const struct txn_run_params *p,
-				const struct txn_step *st)
+				const struct txn_step *st, u32 *link)
 {
 	if (st->from >= g->nodes || st->to >= g->nodes)
 		return "no such vertex";
-	if (txn_script_link(g, st->from, st->to) == TXN_NO_LINK)
+	*link = txn_script_link(g, st->from, st->to);
+	if (*link == TXN_NO_LINK)
 		return "no cable from the move's first vertex to its second";
 	return message_why(p, g->procs, st);
 }

@@ -56,10 +56,11 @@ int txn_script_check(const struct txn_run_params *p,
 
 /*
  * Whether move @st names two vertices of @g a cable joins, from the first
- * to the second, and a message or result of a run of @p: NULL, or why not.
+ * to the second, and a message or result of a run of @p: NULL with
+ * *@link that cable's link, or why not.
  */
 const char *txn_script_move_why(const struct txn_graph *g, const struct txn_run_params *p,
-				const struct txn_step *st);
+				const struct txn_step *st, u32 *link);
 
 /* The tick of @s's last mark: a replay of it that verifies ends there. */
 u64 txn_script_ticks(const struct txn_script *s);
