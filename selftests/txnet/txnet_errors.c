@@ -832,6 +832,14 @@ TEST_F(err, schedule_refusals)
 	REFUSED(EINVAL, "prefix or data sum");
 	EXPECT_EQ(at, self->t.off);
 
+	m = te_on_bad(&self->t);		/* save is 0 or 1 */
+	ASSERT_NE(NULL, m);
+	at = txnl_tail(m);
+	ASSERT_LE(0, nla_put_u8(m, TXNET_A_SAVE, 2));
+	txnl_xfer(&self->t, m, NULL, NULL);
+	REFUSED(ERANGE, NULL);
+	EXPECT_EQ(at, self->t.off);
+
 	m = txnl_msg(&self->t, TXNET_CMD_SCHEDULE, NLM_F_DUMP);
 	ASSERT_NE(NULL, m);
 	ASSERT_LE(0, nla_put_string(m, TXNET_A_NAME, "bad"));
