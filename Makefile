@@ -141,8 +141,9 @@ table:
 	@$(MAKE) --no-print-directory -C $(TOP)/selftests/bench table
 
 # libFuzzer over kmod/core (selftests/fuzz/fuzz_core.c), then over txctl's
-# network description files (fuzz_graph_file.c) and schedule files
-# (fuzz_schedule_file.c); SECONDS=N each (default 60).
+# network description files (fuzz_graph_file.c), schedule files
+# (fuzz_schedule_file.c) and MSCCL-IR imports (fuzz_msccl.c); SECONDS=N each
+# (default 60).
 fuzz:
 	@dpkg-query -W -f='$${Status}\n' clang libclang-rt-14-dev 2>/dev/null | \
 		grep -c 'ok installed' | grep -qx 2 || \

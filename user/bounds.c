@@ -142,9 +142,8 @@ int do_bounds(int argc, char **argv)
 	static struct bounds_reply r;
 	struct net_opts o = { NULL, NULL, 0, 0 };
 	const char *root_arg = NULL;
-	struct nlmsghdr *nlh, *graph;
+	struct nlmsghdr *nlh;
 	struct txnl nl;
-	size_t room;
 	uint32_t i, root = 0;
 	char line[32];
 	int err;
@@ -173,16 +172,9 @@ int do_bounds(int argc, char **argv)
 	if (root_arg)
 		mnl_attr_put_u32(nlh, TXNET_A_ROOT, root);
 
-	graph = graph_request(nlh, false, &room);
-	if (txnl_open(&nl)) {
-		free(graph);
+	if (txnl_open(&nl))
 		return EXIT_KERNEL;
-	}
-	if (graph)
-		err = txnl_room(&nl, room) ?: txnl_request(&nl, graph, bounds_cb, &r);
-	else
-		err = txnl_request(&nl, nlh, bounds_cb, &r);
-	free(graph);
+	err = topology_request(&nl, nlh, false, bounds_cb, &r);
 	if (err)
 		txnl_perror(&nl, err);
 	txnl_close(&nl);

@@ -112,6 +112,22 @@ static void put_list(struct nlmsghdr *nlh, size_t room, uint16_t type, const voi
 		too_big();
 }
 
+int topology_request(struct txnl *nl, struct nlmsghdr *nlh, bool ids,
+		     int (*cb)(const struct nlmsghdr *nlh, void *data), void *data)
+{
+	struct nlmsghdr *graph;
+	size_t room;
+	int err;
+
+	graph = graph_request(nlh, ids, &room);
+	if (graph)
+		err = txnl_room(nl, room) ?: txnl_request(nl, graph, cb, data);
+	else
+		err = txnl_request(nl, nlh, cb, data);
+	free(graph);
+	return err;
+}
+
 struct nlmsghdr *graph_request(const struct nlmsghdr *nlh, bool ids, size_t *room)
 {
 	const struct graph_file *g = &file_graph;
@@ -287,10 +303,9 @@ int do_create(int argc, char **argv)
 	struct net_opts o = { NULL, NULL, 0, 0 };
 	static struct create_reply reply;
 	const char *name = NULL;
-	struct nlmsghdr *nlh, *graph;
+	struct nlmsghdr *nlh;
 	bool netdev = false;
 	struct txnl nl;
-	size_t room;
 	int err;
 
 	if (wants_help(argc, argv)) {
@@ -325,16 +340,9 @@ int do_create(int argc, char **argv)
 	    !mnl_attr_put_u64_check(nlh, TXNL_BUF_SIZE, TXNET_A_TICK_NS, o.tick_ns))
 		too_big();
 
-	graph = graph_request(nlh, true, &room);
-	if (txnl_open(&nl)) {
-		free(graph);
+	if (txnl_open(&nl))
 		return EXIT_KERNEL;
-	}
-	if (graph)
-		err = txnl_room(&nl, room) ?: txnl_request(&nl, graph, create_cb, &reply);
-	else
-		err = txnl_request(&nl, nlh, create_cb, &reply);
-	free(graph);
+	err = topology_request(&nl, nlh, true, create_cb, &reply);
 	if (err) {
 		txnl_perror(&nl, err);
 		txnl_close(&nl);

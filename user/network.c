@@ -8,6 +8,7 @@
 #include <linux/genetlink.h>
 
 #include "network.h"
+#include "nl.h"
 #include "output.h"
 #include "topology.h"
 
@@ -356,4 +357,40 @@ void te_figures_print(uint64_t total, uint64_t as, uint64_t cut, uint32_t nodes)
 	print_u64(PRINT_ANY, "as_bound", " as-bound %" PRIu64, as);
 	if (cut)
 		print_u64(PRINT_ANY, "cut_bound", " cut-bound %" PRIu64, cut);
+}
+
+struct get_reply {
+	struct txnet_info *ni;
+	bool seen;
+};
+
+static int get_cb(const struct nlmsghdr *nlh, void *data)
+{
+	struct get_reply *r = data;
+
+	if (!network_parse(nlh, r->ni))
+		r->seen = true;
+	return 0;
+}
+
+int network_get(struct txnl *nl, const char *name, struct txnet_info *ni)
+{
+	static union {
+		char buf[TXNL_BUF_SIZE];
+		struct nlmsghdr align;
+	} tx;
+	struct nlmsghdr *nlh = txnl_msg(tx.buf, TXNET_CMD_GET, 0);
+	struct get_reply r = { .ni = ni };
+	int err;
+
+	mnl_attr_put_strz(nlh, TXNET_A_NAME, name);
+	err = txnl_request(nl, nlh, get_cb, &r);
+	if (!err && (!r.seen || !network_has(ni, TXNET_A_SPEC) ||
+		     !network_has(ni, TXNET_A_PORT_MODEL) || !network_has(ni, TXNET_A_NODES))) {
+		snprintf(nl->errmsg, sizeof(nl->errmsg), "the kernel did not describe %s", name);
+		err = -ENODATA;
+	}
+	if (err)
+		txnl_perror(nl, err);
+	return err;
 }

@@ -79,6 +79,13 @@ int network_parse(const struct nlmsghdr *nlh, struct txnet_info *ni);
  */
 void network_print(const struct txnet_info *ni, const char *event);
 
+/*
+ * Network @name described (GET) into @ni, with its spec, port model and
+ * processors: 0, or an errno, printed.
+ */
+struct txnl;
+int network_get(struct txnl *nl, const char *name, struct txnet_info *ni);
+
 const char *port_model_name(uint32_t model);
 /* enum txnet_port_model from "all"/"single", 0 if unknown */
 uint32_t port_model_by_name(const char *name);

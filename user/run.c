@@ -33,7 +33,8 @@ void usage_run(FILE *f)
 		"Usage: txctl run NET OP [ root N ] [ values VALUES ] [ algo ALGO ]\n"
 		"                 [ payload BYTES ] [ seed N ] [ max-ticks N ]\n"
 		"                 [ config L | matrix ROWS ] [ record | plot FILE ]\n"
-		"                 [ schedule file:PATH ] [ save FILE ] [ --no-wait ]\n"
+		"                 [ schedule file:PATH | msccl file:PATH ] [ save FILE ]\n"
+		"                 [ --no-wait ]\n"
 		"       txctl run NET permutation DESTS [ algo ALGO ] [ payload BYTES ] ...\n"
 		"OP := { total-exchange | broadcast | scatter | gather | multinode-broadcast |\n"
 		"        accumulate | multinode-accumulate | prefix-sum | data-sum }\n"
@@ -45,6 +46,7 @@ void usage_run(FILE *f)
 		"record: keep the run's time series (txctl series); plot FILE: and draw it\n"
 		"        as an SVG picture in FILE\n"
 		"schedule file:PATH: replay the schedule file PATH (algo replay)\n"
+		"msccl file:PATH: replay the MSCCL-IR algorithm PATH, imported for NET\n"
 		"save FILE: write the moves the engine accepted to FILE, a schedule file\n");
 }
 
@@ -286,7 +288,7 @@ int do_run(int argc, char **argv)
 	const char *name, *algo_arg = NULL, *payload_arg = NULL,
 		   *seed_arg = NULL, *root_arg = NULL, *values_arg = NULL, *ticks_arg = NULL,
 		   *config_arg = NULL, *matrix_arg = NULL, *plot_arg = NULL,
-		   *schedule_arg = NULL, *save_arg = NULL;
+		   *schedule_arg = NULL, *save_arg = NULL, *msccl_arg = NULL;
 	static struct values vals;
 	static struct dests dests;
 	static struct matrix matrix;
@@ -397,6 +399,11 @@ int do_run(int argc, char **argv)
 			if (schedule_arg)
 				duparg("schedule", *argv);
 			schedule_arg = *argv;
+		} else if (is_keyword(*argv, "msccl")) {
+			NEXT_ARG(usage_run);
+			if (msccl_arg)
+				duparg("msccl", *argv);
+			msccl_arg = *argv;
 		} else if (is_keyword(*argv, "save")) {
 			NEXT_ARG(usage_run);
 			if (save_arg)
@@ -419,6 +426,14 @@ int do_run(int argc, char **argv)
 		invarg(save_arg, "save", "standard output carries the result: name a file");
 	if (schedule_arg && algo_arg)
 		invarg(algo_arg, "algo", "a schedule file is replayed as it is: give no algo");
+	if (msccl_arg && algo_arg)
+		invarg(algo_arg, "algo", "an MSCCL algorithm is replayed as it is: give no algo");
+	if (msccl_arg && schedule_arg)
+		invarg(msccl_arg, "msccl", "give a schedule file or an MSCCL algorithm, not both");
+	if (msccl_arg && !op_has_root(op) && root_arg)
+		invarg(root_arg, "root", "only broadcast, scatter, gather and accumulate have a root");
+	if (msccl_arg && op_has_root(op))
+		root_arg = msccl_arg;	/* the root the algorithm is imported with, 0 by default */
 	if (schedule_arg) {
 		root = run_schedule_load(schedule_arg, op, root_arg != NULL, root);
 		root_arg = op_has_root(op) ? schedule_arg : NULL;
@@ -455,7 +470,14 @@ int do_run(int argc, char **argv)
 
 	if (txnl_open(&nl))
 		return EXIT_KERNEL;
-	if (schedule_arg) {
+	if (msccl_arg) {
+		ret = run_schedule_msccl(&nl, name, msccl_arg, op, root);
+		if (ret != EXIT_OK) {
+			txnl_close(&nl);
+			return ret;
+		}
+	}
+	if (schedule_arg || msccl_arg) {
 		ret = run_schedule_check_net(&nl, name);
 		if (ret != EXIT_OK) {
 			txnl_close(&nl);

@@ -14,6 +14,7 @@
 #include <linux/txnet.h>
 
 #include "args.h"
+#include "msccl_import.h"
 #include "network.h"
 #include "output.h"
 #include "run_schedule.h"
@@ -57,43 +58,6 @@ uint32_t run_schedule_load(const char *arg, int op, bool has_root, uint32_t root
 	return loaded.root;
 }
 
-struct net_reply {
-	struct txnet_info info;
-	bool seen;
-};
-
-static int net_cb(const struct nlmsghdr *nlh, void *data)
-{
-	struct net_reply *r = data;
-
-	if (!network_parse(nlh, &r->info))
-		r->seen = true;
-	return 0;
-}
-
-/* Network @name's description (GET): 0, or an errno printed. */
-static int get_net(struct txnl *nl, const char *name, struct net_reply *r)
-{
-	static union {
-		char buf[TXNL_BUF_SIZE];
-		struct nlmsghdr align;
-	} tx;
-	struct nlmsghdr *nlh = txnl_msg(tx.buf, TXNET_CMD_GET, 0);
-	int err;
-
-	mnl_attr_put_strz(nlh, TXNET_A_NAME, name);
-	r->seen = false;
-	err = txnl_request(nl, nlh, net_cb, r);
-	if (!err && (!r->seen || !network_has(&r->info, TXNET_A_SPEC) ||
-		     !network_has(&r->info, TXNET_A_PORT_MODEL))) {
-		snprintf(nl->errmsg, sizeof(nl->errmsg), "the kernel did not describe %s", name);
-		err = -ENODATA;
-	}
-	if (err)
-		txnl_perror(nl, err);
-	return err;
-}
-
 static const char *port_text(uint32_t model)
 {
 	return model == TXNET_PORT_SINGLE ? "single-port" : "all-port";
@@ -101,15 +65,58 @@ static const char *port_text(uint32_t model)
 
 int run_schedule_check_net(struct txnl *nl, const char *name)
 {
-	static struct net_reply r;
+	static struct txnet_info ni;
 
-	if (get_net(nl, name, &r))
+	if (network_get(nl, name, &ni))
 		return EXIT_KERNEL;
-	if (strcmp(r.info.spec, loaded.network))
-		refuse("made for network \"%s\", not \"%s\"", loaded.network, r.info.spec);
-	if (strcmp(port_text(r.info.port_model), loaded.port_model))
+	if (strcmp(ni.spec, loaded.network))
+		refuse("made for network \"%s\", not \"%s\"", loaded.network, ni.spec);
+	if (strcmp(port_text(ni.port_model), loaded.port_model))
 		refuse("made for %s, and the network is %s", loaded.port_model,
-		       port_text(r.info.port_model));
+		       port_text(ni.port_model));
+	return EXIT_OK;
+}
+
+int msccl_for_network(const char *path, const struct txnet_info *ni, uint32_t root,
+		      struct schedule_file *sf)
+{
+	struct msccl_target t = {
+		.network = ni->spec,
+		.single_port = ni->port_model == TXNET_PORT_SINGLE,
+		.root = root,
+	};
+	struct msccl_algo a;
+	char msg[1024];
+	int err;
+
+	err = msccl_read(path, &a, msg, sizeof(msg));
+	if (!err && a.ngpus != ni->nodes) {
+		snprintf(msg, sizeof(msg), "%s:%" PRIu32 ": ngpus=\"%" PRIu32 "\", and %s has %"
+			 PRIu32 " processors", path, a.line, a.ngpus, ni->spec, ni->nodes);
+		err = -EINVAL;
+	}
+	if (!err)
+		err = msccl_import(&a, path, &t, sf, msg, sizeof(msg));
+	msccl_free(&a);
+	if (err)
+		fprintf(stderr, "Error: %s.\n", msg);
+	return err;
+}
+
+int run_schedule_msccl(struct txnl *nl, const char *name, const char *arg, int op, uint32_t root)
+{
+	static struct txnet_info ni;
+
+	if (strncmp(arg, "file:", 5) || !arg[5])
+		invarg(arg, "msccl", "must be file:PATH");
+	loaded_path = arg + 5;
+	if (network_get(nl, name, &ni))
+		return EXIT_KERNEL;
+	if (msccl_for_network(loaded_path, &ni, root, &loaded))
+		return EXIT_USAGE;
+	if (op_by_name(loaded.operation) != op)
+		refuse("its collective is txnet's %s, not %s", loaded.operation,
+		       op_name((uint32_t)op));
 	return EXIT_OK;
 }
 
@@ -204,14 +211,14 @@ int run_save(struct txnl *nl, const char *name, const struct txnet_res *res, con
 		char buf[TXNL_BUF_SIZE];
 		struct nlmsghdr align;
 	} tx;
-	static struct net_reply r;
+	static struct txnet_info ni;
 	struct schedule_file sf = { 0 };
 	struct saved s = { .sf = &sf, .run_id = res->run_id };
 	struct nlmsghdr *nlh;
 	FILE *f;
 	int err;
 
-	if (get_net(nl, name, &r))
+	if (network_get(nl, name, &ni))
 		return EXIT_KERNEL;
 	nlh = txnl_msg(tx.buf, TXNET_CMD_SCHEDULE, 0);
 	mnl_attr_put_strz(nlh, TXNET_A_NAME, name);
@@ -226,7 +233,7 @@ int run_save(struct txnl *nl, const char *name, const struct txnet_res *res, con
 		free(sf.step);
 		return EXIT_KERNEL;
 	}
-	snprintf(sf.network, sizeof(sf.network), "%s", r.info.spec);
+	snprintf(sf.network, sizeof(sf.network), "%s", ni.spec);
 	snprintf(sf.operation, sizeof(sf.operation), "%s", op_name(res->op));
 	snprintf(sf.port_model, sizeof(sf.port_model), "%s", port_text(res->port_model));
 	sf.has_root = op_has_root((int)res->op);

@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "network.h"
 #include "nl.h"
 #include "result.h"
 
@@ -27,6 +28,22 @@ uint32_t run_schedule_load(const char *arg, int op, bool has_root, uint32_t root
  * difference printed.
  */
 int run_schedule_check_net(struct txnl *nl, const char *name);
+
+/*
+ * The MSCCL algorithm of @arg ("file:PATH") imported for network @name,
+ * with @root, for a run of @op, as the loaded file: EXIT_OK, or an exit
+ * status with the refusal printed.  Each move's line is its step's.
+ */
+int run_schedule_msccl(struct txnl *nl, const char *name, const char *arg, int op, uint32_t root);
+
+/*
+ * The MSCCL algorithm at @path imported for the network @ni describes
+ * (its spec, port model and processors) into @sf: 0, or an errno with
+ * the refusal printed.
+ */
+struct schedule_file;
+int msccl_for_network(const char *path, const struct txnet_info *ni, uint32_t root,
+		      struct schedule_file *sf);
 
 /* @nlh followed by the loaded file's steps, in a request of *@room bytes (the caller frees it). */
 struct nlmsghdr *run_schedule_request(const struct nlmsghdr *nlh, size_t *room);

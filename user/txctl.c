@@ -31,6 +31,7 @@ static const struct command commands[] = {
 	{ "bounds",	do_bounds,	usage_bounds,	"print every operation's lower bound on a topology" },
 	{ "series",	do_series,	usage_series,	"print or draw (SVG) the last run's time series" },
 	{ "latin",	do_latin,	usage_latin,	"print a MIN's Latin square of configurations (paper 002)" },
+	{ "import",	do_import,	usage_import,	"write another tool's algorithm (MSCCL-IR) as a schedule file" },
 	{ "help",	do_help,	usage_help,	"show this help, or the usage of one command" },
 };
 

@@ -10,7 +10,8 @@
  * result.c (run results and run keywords), items.c, values.c and dests.c
  * (run's list arguments), series_dump.c (a run's time series), plot.c
  * (SVG), graph_file.c (network description files, BookSim anynet or edge
- * lists).  create.c also holds the TOPOLOGY ARGS grammar (topology_put()).
+ * lists), schedule_file.c (schedule files), msccl_ir.c and msccl_import.c
+ * (MSCCL algorithms as schedules).  create.c also holds the TOPOLOGY ARGS grammar (topology_put()).
  */
 #ifndef TXCTL_H
 #define TXCTL_H
@@ -64,6 +65,8 @@ int do_bounds(int argc, char **argv);
 int do_latin(int argc, char **argv);
 void usage_latin(FILE *f);
 void usage_bounds(FILE *f);
+int do_import(int argc, char **argv);
+void usage_import(FILE *f);
 int do_series(int argc, char **argv);
 void usage_series(FILE *f);
 /* series.c: network @name's last run's series drawn into @path; an exit status */
@@ -83,5 +86,13 @@ void topology_put(struct nlmsghdr *nlh, int *pargc, char ***pargv, void (*usage)
  * bytes to free(); NULL for any other topology.
  */
 struct nlmsghdr *graph_request(const struct nlmsghdr *nlh, bool ids, size_t *room);
+/*
+ * @nlh sent on @nl, followed by graph_request()'s cables when the
+ * topology is a graph from a file, its reply to @cb: 0 or an errno (not
+ * printed).
+ */
+struct txnl;
+int topology_request(struct txnl *nl, struct nlmsghdr *nlh, bool ids,
+		     int (*cb)(const struct nlmsghdr *nlh, void *data), void *data);
 
 #endif /* TXCTL_H */

@@ -16,7 +16,7 @@ N=0 PASS=0 FAIL=0 SKIP=0
 out=/tmp/txctl.$$.out err=/tmp/txctl.$$.err
 
 echo "TAP version 13"
-echo "1..40"
+echo "1..41"
 
 ok() { N=$((N + 1)); PASS=$((PASS + 1)); echo "ok $N $1"; }
 fail() { N=$((N + 1)); FAIL=$((FAIL + 1)); echo "not ok $N $1"; }
@@ -1122,7 +1122,73 @@ run destroy r4
 rm -f "$sf" "$hf"
 result "schedule_files"
 
-# 40: the module goes away under a monitor: it says so and exits 2
+# 40: MSCCL algorithms (selftests/msccl/, MSCCL-IR), imported and replayed,
+# each verified in the ticks its own structure implies: a ring allgather on
+# ring 8, n - 1 = 7 (every chunk n - 1 hops, the ranks in lockstep);
+# recursive doubling on hypercube 3, 1 + 2 + 4 = 7 (round k moves 2^k
+# chunks over one cable); all pairs on complete 8, 1 (all-port: every
+# message over its own cable at once); a binomial reduce on hypercube 3,
+# log2 8 = 3 rounds.  n (n - 1) transmissions for the allgathers and the
+# alltoall, n - 1 for the reduce.  An algorithm whose ranks lack a cable
+# fails at its move, naming the XML line; a collective that is another
+# operation, a rank count that is not the network's, and steps that wait
+# for each other are refused before anything is sent.
+M=$dir/msccl mf=/tmp/txctl-msccl.sched mx=/tmp/txctl-loop.xml
+used=$(cat /sys/module/txnet/parameters/mem_used)
+msccl_run() { # NET OP FILE STEPS TRANSMISSIONS
+	run -j run "$1" "$2" msccl "file:$M/$3"
+	expect_rc 0 "$3 on $1"
+	[ "$("$JSON" -g verified < "$out")" = true ] || bad="$bad [$3: not verified]"
+	[ "$("$JSON" -g algo < "$out")" = replay ] || bad="$bad [$3: algo $("$JSON" -g algo < "$out")]"
+	[ "$("$JSON" -g steps < "$out")" = "$4" ] || bad="$bad [$3: steps $("$JSON" -g steps < "$out"), want $4]"
+	[ "$("$JSON" -g transmissions < "$out")" = "$5" ] ||
+		bad="$bad [$3: transmissions $("$JSON" -g transmissions < "$out"), want $5]"
+	[ "$("$JSON" -g steps < "$out")" -ge "$("$JSON" -g lower_bound < "$out")" ] ||
+		bad="$bad [$3: below its bound]"
+}
+run create ring 8 name m8
+run create hypercube 3 name c3
+run create complete 8 name k8
+msccl_run m8 multinode-broadcast allgather_ring.xml $((8 - 1)) $((8 * 7))
+msccl_run c3 multinode-broadcast allgather_recursive_doubling.xml $((1 + 2 + 4)) $((8 * 7))
+msccl_run k8 total-exchange alltoall_allpairs.xml 1 $((8 * 7))
+msccl_run c3 accumulate reduce_binomial.xml 3 $((8 - 1))
+# imported to a file, then replayed as one: the same run
+run import msccl "$M/allgather_ring.xml" on ring 8
+expect_rc 0 "import on ring 8"
+cp "$out" "$mf"
+grep -q '^operation multinode-broadcast$' "$mf" || bad="$bad [import header: $(head -c 200 "$mf")]"
+[ "$(grep -c '>\*' "$mf")" = $((8 * 7)) ] || bad="$bad [import: $(grep -c '>\*' "$mf") moves, want 56]"
+run -j run m8 multinode-broadcast schedule "file:$mf"
+expect_rc 0 "the imported file replayed"
+[ "$("$JSON" -g steps < "$out")" = 7 ] || bad="$bad [imported file: steps, want 7]"
+run import msccl "$M/allgather_ring.xml" on m8
+expect_rc 0 "import on a network"
+cmp -s "$out" "$mf" || bad="$bad [import on m8 differs from on ring 8]"
+# ring 8 has no cable between ranks two apart: the engine fails the move
+run run m8 total-exchange msccl "file:$M/alltoall_allpairs.xml"
+expect_rc 3 "all pairs on a ring"
+expect_out "no cable" "no cable"
+expect_err "alltoall_allpairs.xml:[0-9]*: the move of tick 1" "the XML line blamed"
+run run m8 total-exchange msccl "file:$M/allgather_ring.xml"
+expect_rc 1 "another operation"
+expect_err "its collective is txnet's multinode-broadcast, not total-exchange" "operation"
+run create ring 6 name m6
+run run m6 multinode-broadcast msccl "file:$M/allgather_ring.xml"
+expect_rc 1 "ranks not the network's"
+expect_err 'ngpus="8", and ring 6 has 6 processors' "ranks"
+printf '<algo name="loop" ngpus="2" coll="allgather" inplace="0">\n<gpu id="0" i_chunks="1" o_chunks="2" s_chunks="0">\n<tb id="0" send="1" recv="1" chan="0">\n<step s="0" type="r" srcbuf="i" srcoff="0" dstbuf="o" dstoff="1" cnt="1" depid="-1" deps="-1" hasdep="0"/>\n<step s="1" type="s" srcbuf="i" srcoff="0" dstbuf="o" dstoff="0" cnt="1" depid="-1" deps="-1" hasdep="0"/>\n</tb></gpu>\n<gpu id="1" i_chunks="1" o_chunks="2" s_chunks="0">\n<tb id="0" send="0" recv="0" chan="0">\n<step s="0" type="r" srcbuf="i" srcoff="0" dstbuf="o" dstoff="0" cnt="1" depid="-1" deps="-1" hasdep="0"/>\n<step s="1" type="s" srcbuf="i" srcoff="0" dstbuf="o" dstoff="1" cnt="1" depid="-1" deps="-1" hasdep="0"/>\n</tb></gpu>\n</algo>\n' > "$mx"
+run create linear 2 name m2
+run run m2 multinode-broadcast msccl "file:$mx"
+expect_rc 1 "a loop of dependencies"
+expect_err "$mx:4: steps wait for each other in a loop: rank 0 threadblock 0 step 0 (line 4) waits for rank 1 threadblock 0 step 0 (line 9)" "the loop named"
+for n in m8 c3 k8 m6 m2; do run destroy $n; done
+[ "$(cat /sys/module/txnet/parameters/mem_used)" = "$used" ] ||
+	bad="$bad [mem_used $(cat /sys/module/txnet/parameters/mem_used) after destroy, was $used]"
+rm -f "$mf" "$mx"
+result "msccl_algorithms"
+
+# 41: the module goes away under a monitor: it says so and exits 2
 "$TXCTL" monitor > "$mon" 2>&1 &
 mpid=$!
 wait_for mon_ready || bad="$bad [monitor never reported the probe network]"
