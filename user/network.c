@@ -373,7 +373,7 @@ static int get_cb(const struct nlmsghdr *nlh, void *data)
 	return 0;
 }
 
-int network_get(struct txnl *nl, const char *name, struct txnet_info *ni)
+int network_query(struct txnl *nl, const char *name, struct txnet_info *ni, bool *seen)
 {
 	static union {
 		char buf[TXNL_BUF_SIZE];
@@ -385,7 +385,17 @@ int network_get(struct txnl *nl, const char *name, struct txnet_info *ni)
 
 	mnl_attr_put_strz(nlh, TXNET_A_NAME, name);
 	err = txnl_request(nl, nlh, get_cb, &r);
-	if (!err && (!r.seen || !network_has(ni, TXNET_A_SPEC) ||
+	*seen = r.seen;
+	return err;
+}
+
+int network_get(struct txnl *nl, const char *name, struct txnet_info *ni)
+{
+	bool seen;
+	int err;
+
+	err = network_query(nl, name, ni, &seen);
+	if (!err && (!seen || !network_has(ni, TXNET_A_SPEC) ||
 		     !network_has(ni, TXNET_A_PORT_MODEL) || !network_has(ni, TXNET_A_NODES))) {
 		snprintf(nl->errmsg, sizeof(nl->errmsg), "the kernel did not describe %s", name);
 		err = -ENODATA;

@@ -85,6 +85,8 @@ void network_print(const struct txnet_info *ni, const char *event);
  */
 struct txnl;
 int network_get(struct txnl *nl, const char *name, struct txnet_info *ni);
+/* As network_get(), quietly: txnl_request()'s errno, and whether a description came. */
+int network_query(struct txnl *nl, const char *name, struct txnet_info *ni, bool *seen);
 
 const char *port_model_name(uint32_t model);
 /* enum txnet_port_model from "all"/"single", 0 if unknown */

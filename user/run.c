@@ -132,29 +132,10 @@ struct get_reply {
 	bool seen;
 };
 
-static int get_cb(const struct nlmsghdr *nlh, void *data)
-{
-	struct get_reply *g = data;
-
-	if (network_parse(nlh, &g->info))
-		return 0;
-	g->seen = true;
-	return 0;
-}
-
-/* Our network's description into @g, with a GET on @nl. */
+/* Our network's description into @g. */
 static int get_net(struct txnl *nl, const struct run_wait *w, struct get_reply *g)
 {
-	static union {
-		char buf[TXNL_BUF_SIZE];
-		struct nlmsghdr align;
-	} tx;
-	struct nlmsghdr *nlh;
-
-	g->seen = false;
-	nlh = txnl_msg(tx.buf, TXNET_CMD_GET, 0);
-	mnl_attr_put_strz(nlh, TXNET_A_NAME, w->name);
-	return txnl_request(nl, nlh, get_cb, g);
+	return network_query(nl, w->name, &g->info, &g->seen);
 }
 
 /*

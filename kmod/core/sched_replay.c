@@ -131,8 +131,8 @@ static u32 message(const struct txn_engine *e, u32 a, u32 b)
 		return TXN_NONE;
 	switch (e->p.op) {
 	case TXNET_OP_TOTAL_EXCHANGE:
-		pkt = a == b ? TXN_NONE : txn_pkt_id(e, a, b);
-		break;
+		/* the engine's own layout of a total exchange's slots (engine.h) */
+		return a == b ? TXN_NONE : txn_pkt_id(e, a, b);
 	case TXNET_OP_SCATTER:
 		pkt = b < e->p.root ? b : b - 1;
 		break;
@@ -143,7 +143,7 @@ static u32 message(const struct txn_engine *e, u32 a, u32 b)
 		pkt = a;
 		break;
 	}
-	/* the engine's own answer decides: a slot is the message it says it is */
+	/* elsewhere the engine's own answer decides: a slot is the message it says it is */
 	if (pkt >= e->npkts || txn_pkt_src(e, pkt) != a || txn_pkt_dst(e, pkt) != b)
 		return TXN_NONE;
 	return pkt;

@@ -38,6 +38,8 @@
 #include "core/bounds.h"
 #include "core/latin.h"
 #include "core/cables.h"
+#include "core/script.h"
+#include "schedule_file.h"
 
 struct bnet {
 	const char *label;
@@ -600,6 +602,168 @@ static int open_cost(double *inject_us, double *tick_us)
 }
 
 /*
+ * A replayed run beside the schedule it was saved from: the built-in run
+ * logs what the engine accepted (txn_engine_save()), and the replay
+ * (sched_replay.c) proposes those moves again to an engine that checks
+ * them as it checks any schedule's.  The two are timed alternately, the
+ * best of each kept, engine ticks only (the start apart, as in the
+ * table); a replay must keep REPLAY_LINE of the built-in's rate, must
+ * verify in the same ticks with the same transmissions, and its file's
+ * bytes a move (schedule_file_write(), the text a user keeps) are printed.
+ */
+#define REPLAY_LINE	0.5
+
+struct replay_case {
+	const char *label;
+	struct txn_spec spec;
+	u32 op, algo, port;
+};
+
+static const struct replay_case replay_cases[] = {
+	{ "torus 16 16", SPEC(TXNET_TOPO_TORUS, 16, 16), TXNET_OP_TOTAL_EXCHANGE,
+	  TXNET_ALGO_SHORTEST_PATH, TXNET_PORT_ALL },
+	{ "torus 16 16", SPEC(TXNET_TOPO_TORUS, 16, 16), TXNET_OP_TOTAL_EXCHANGE,
+	  TXNET_ALGO_A3, TXNET_PORT_ALL },
+	{ "ring 256", SPEC(TXNET_TOPO_RING, 256), TXNET_OP_TOTAL_EXCHANGE,
+	  TXNET_ALGO_MESSAGE_SHIFT, TXNET_PORT_ALL },
+	{ "hypercube 10", SPEC(TXNET_TOPO_HYPERCUBE, 10), TXNET_OP_MULTINODE_BROADCAST,
+	  TXNET_ALGO_SHORTEST_PATH, TXNET_PORT_ALL },
+	{ "torus 16 16", SPEC(TXNET_TOPO_TORUS, 16, 16), TXNET_OP_MULTINODE_ACCUMULATE,
+	  TXNET_ALGO_SHORTEST_PATH, TXNET_PORT_SINGLE },
+};
+
+/* One run of @s (replaying @script if given), its ticks timed into *@t; 0 verified. */
+static int replay_run(const struct txn_graph *g, const struct txn_sched *s, struct txn_run_params p,
+		      const struct txn_script *script, struct txn_log *log, double *t,
+		      u64 *ticks, u64 *hops)
+{
+	struct txn_engine e;
+	double t0;
+	int ret;
+
+	p.script = script;
+	ret = txn_engine_init(&e, g, s, &p);
+	if (ret)
+		return ret;
+	if (log)
+		txn_engine_save(&e, log);
+	t0 = now();
+	ret = bench_ticks(&e);
+	*t = now() - t0;
+	if (ret == 1)
+		ret = txn_engine_verify(&e);
+	*ticks = e.tick;
+	*hops = e.transmissions;
+	txn_engine_free(&e);
+	return ret;
+}
+
+/* The bytes of @log written as a schedule file; 0 if it cannot be. */
+static u64 file_bytes(const struct replay_case *rc, const struct txn_log *log)
+{
+	struct schedule_file sf = { .nsteps = log->nsteps, .has_root = 0 };
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	_Static_assert(sizeof(struct txn_step) == sizeof(struct schedule_step),
+		       "a script step is a schedule file's step");
+	snprintf(sf.network, sizeof(sf.network), "%s", rc->label);
+	snprintf(sf.operation, sizeof(sf.operation), "%s", txn_op_name(rc->op));
+	snprintf(sf.port_model, sizeof(sf.port_model), "%s",
+		 rc->port == TXNET_PORT_SINGLE ? "single-port" : "all-port");
+	sf.form = schedule_form_of(sf.operation);
+	sf.step = (struct schedule_step *)log->steps;
+	f = open_memstream(&text, &len);
+	if (!f)
+		return 0;
+	if (schedule_file_write(f, &sf))
+		len = 0;
+	fclose(f);
+	free(text);
+	return len;
+}
+
+/* What replay_cost() measured of a case, for the JSON. */
+struct replay_res {
+	u64 ticks, moves, bytes;
+	double builtin_s, replay_s;
+	int verified;
+};
+
+static struct replay_res replay_res[ARRAY_SIZE(replay_cases)];
+
+static int replay_cost(void)
+{
+	size_t i;
+	int fail = 0;
+
+	printf("%-13s %-20s %-14s %-6s %6s %9s %10s %9s %9s %6s %8s %s\n", "replayed", "operation",
+	       "saved from", "port", "ticks", "moves", "file MiB", "B/move", "built-in",
+	       "replay", "ratio", "verified");
+	for (i = 0; i < ARRAY_SIZE(replay_cases); i++) {
+		const struct replay_case *rc = &replay_cases[i];
+		struct txn_spec spec = rc->spec;
+		double best_s = 1e30, best_r = 1e30, spent = 0, t, ratio;
+		u64 ticks = 0, hops = 0, rticks = 0, rhops = 0, moves = 0, bytes, k;
+		struct txn_spec_error err;
+		struct txn_run_params p;
+		const struct txn_sched *s;
+		struct txn_script script;
+		struct txn_counts c;
+		struct txn_graph g;
+		struct txn_log log;
+		const char *why;
+		int rep, ret;
+
+		if (txn_spec_validate(&spec, 1 << 24, &c, &err) || txn_graph_build(&spec, &c, &g))
+			return 1;
+		s = txn_sched_pick(&spec, rc->op, rc->algo, rc->port, &why);
+		if (!s) {
+			printf("%-13s %s: no schedule: %s: FAILED\n", rc->label, txn_op_name(rc->op), why);
+			txn_graph_free(&g);
+			fail = 1;
+			continue;
+		}
+		params_for(&g, rc->op, rc->port, &p);
+		txn_log_init(&log, rc->op, NULL);
+		ret = replay_run(&g, s, p, NULL, &log, &t, &ticks, &hops) || log.err;
+		script.steps = log.steps;
+		script.nsteps = log.nsteps;
+		for (rep = 0; !ret && (rep < 3 || spent < 0.6); rep++) {
+			ret = replay_run(&g, s, p, NULL, NULL, &t, &ticks, &hops);
+			best_s = t < best_s ? t : best_s;
+			spent += t;
+			ret = ret ?: replay_run(&g, &txn_sched_replay, p, &script, NULL, &t, &rticks,
+						&rhops);
+			best_r = t < best_r ? t : best_r;
+			spent += t;
+		}
+		for (k = 0; k < log.nsteps; k++)
+			moves += log.steps[k].from != TXN_STEP_TICK;
+		bytes = file_bytes(rc, &log);
+		ratio = ret ? 0 : best_s / best_r;
+		ret = ret || rticks != ticks || rhops != hops || !bytes;
+		printf("%-13s %-20s %-14s %-6s %6llu %9llu %10.1f %9.1f %7.1fms %4.1fms %7.2fx %s\n",
+		       rc->label, txn_op_name(rc->op), s->name, rc->port == TXNET_PORT_SINGLE ?
+		       "single" : "all", (unsigned long long)ticks, (unsigned long long)moves,
+		       bytes / 1048576.0, moves ? (double)bytes / moves : 0, best_s * 1e3,
+		       best_r * 1e3, ratio, ret ? "FAILED" : "yes");
+		replay_res[i] = (struct replay_res){ ticks, moves, bytes, best_s, best_r, !ret };
+		if (ret || ratio < REPLAY_LINE) {
+			printf("%-13s %s %s: the replay %s\n", rc->label, txn_op_name(rc->op), s->name,
+			       ret ? "differs from its run" : "is past the line");
+			fail = 1;
+		}
+		txn_log_free(&log);
+		txn_graph_free(&g);
+	}
+	printf("replay line: every replay at least %.1fx its built-in schedule's rate\n",
+	       REPLAY_LINE);
+	return fail;
+}
+
+/*
  * A graph from its cables (a user's file, as the kernel receives it)
  * against the closed-form builder of the same graph: the 512 x 512 torus,
  * 262,144 processors and 524,288 cables, listed in the builder's link
@@ -833,6 +997,7 @@ int main(int argc, char **argv)
 		fail |= slow_line(list[i].label) != 0;
 	}
 	fail |= open_cost(&open_in, &open_tick) != 0;
+	fail |= replay_cost() != 0;
 	printf("open traffic on a 16-cube: %.2f us an injection, %.2f us a tick with one packet in flight\n",
 	       open_in, open_tick);
 	payload_cost(&fill, &check);
@@ -850,8 +1015,25 @@ int main(int argc, char **argv)
 		fprintf(json, "\n], \"payload_fill_ns_per_8_bytes\": %.3f, "
 			"\"payload_check_ns_per_8_bytes\": %.3f, \"open_inject_us\": %.3f, "
 			"\"open_tick_us\": %.3f, \"cables_build_ms\": %.1f, \"cables_build_ratio\": %.3f, "
-			"\"cables_graph_bytes\": %llu}\n", fill, check, open_in, open_tick, list_s * 1e3,
+			"\"cables_graph_bytes\": %llu", fill, check, open_in, open_tick, list_s * 1e3,
 			list_s / rule_s, (unsigned long long)graph_bytes);
+		fprintf(json, ", \"replays\": [");
+		for (i = 0; i < ARRAY_SIZE(replay_cases); i++) {
+			const struct replay_res *rr = &replay_res[i];
+
+			fprintf(json, "%s\n {\"network\": \"%s\", \"operation\": \"%s\", "
+				"\"schedule\": \"%s\", \"port_model\": \"%s\", \"ticks\": %llu, "
+				"\"moves\": %llu, \"file_bytes\": %llu, \"builtin_ms\": %.3f, "
+				"\"replay_ms\": %.3f, \"ratio\": %.3f, \"verified\": %s}", i ? "," : "",
+				replay_cases[i].label, txn_op_name(replay_cases[i].op),
+				txn_algo_name(replay_cases[i].algo),
+				replay_cases[i].port == TXNET_PORT_SINGLE ? "single" : "all",
+				(unsigned long long)rr->ticks, (unsigned long long)rr->moves,
+				(unsigned long long)rr->bytes, rr->builtin_s * 1e3, rr->replay_s * 1e3,
+				rr->replay_s > 0 ? rr->builtin_s / rr->replay_s : 0,
+				rr->verified ? "true" : "false");
+		}
+		fprintf(json, "\n]}\n");
 		fclose(json);
 	}
 	return fail;

@@ -11,7 +11,11 @@
 # ticks per second (nothing here depends on them).  The engine takes
 # 203,811,868 bytes of mem_budget for it (txn_engine_bytes(): 12.2 bytes a
 # packet), so the budget is raised to 512 MiB for the run and put back.
-# POSIX/busybox sh.
+# Then a 16x16 torus total exchange under the shortest-path schedule, saved
+# as a schedule file of a move a transmission, 524,288 of them (every
+# packet on a shortest path: n = 256 times the distances from a node,
+# 2 x 16 x 64, a ring of 16 summing 2 (1 + ... + 7) + 8 = 64), and
+# replayed: the same steps and transmissions, verified.  POSIX/busybox sh.
 
 TXCTL=${TXCTL:-txctl}
 JSON=${JSON:-$(dirname "$0")/json_check}
@@ -19,7 +23,7 @@ P=/sys/module/txnet/parameters
 N=0 PASS=0 FAIL=0
 
 echo "TAP version 13"
-echo "1..2"
+echo "1..3"
 ok() { N=$((N + 1)); PASS=$((PASS + 1)); echo "ok $N $1"; }
 fail() { N=$((N + 1)); FAIL=$((FAIL + 1)); echo "# $2"; echo "not ok $N $1"; }
 
@@ -34,7 +38,8 @@ esac
 if [ -n "$skip" ] && [ "${TXNET_SCALE:-}" != all ]; then
 	echo "ok 1 torus_64x64_total_exchange # SKIP $skip"
 	echo "ok 2 memory_returned # SKIP $skip"
-	echo "# Totals: pass:0 fail:0 xfail:0 xpass:0 skip:2 error:0"
+	echo "ok 3 torus_16x16_replayed # SKIP $skip"
+	echo "# Totals: pass:0 fail:0 xfail:0 xpass:0 skip:3 error:0"
 	exit 0
 fi
 
@@ -66,6 +71,31 @@ if [ "$(cat "$P/mem_used")" = "$used" ]; then
 else
 	fail memory_returned "mem_used $(cat "$P/mem_used"), was $used"
 fi
-rm -f "$out"
+
+# A move is a transmission: the file holds as many moves as the run made.
+sched=/tmp/txnet_scale.$$.sched
+"$TXCTL" create torus 16 16 name replay16 > /dev/null
+if "$TXCTL" -j run replay16 total-exchange algo shortest-path save "$sched" > "$out" 2>&1 &&
+   [ "$("$JSON" -g verified < "$out")" = true ]; then
+	steps=$("$JSON" -g steps < "$out")
+	tx=$("$JSON" -g transmissions < "$out")
+	moves=$(grep -c '>' "$sched")
+	if [ "$tx" = $((256 * 2 * 16 * 64)) ] && [ "$moves" = "$tx" ] &&
+	   "$TXCTL" -j run replay16 total-exchange schedule "file:$sched" > "$out" 2>&1 &&
+	   [ "$("$JSON" -g verified < "$out")" = true ] &&
+	   [ "$("$JSON" -g algo < "$out")" = replay ] &&
+	   [ "$("$JSON" -g steps < "$out")" = "$steps" ] &&
+	   [ "$("$JSON" -g transmissions < "$out")" = "$tx" ] &&
+	   [ "$("$JSON" -g delivered < "$out")" = $((256 * 255)) ]; then
+		echo "# $moves moves, $(wc -c < "$sched") bytes, replayed in $steps steps"
+		ok torus_16x16_replayed
+	else
+		fail torus_16x16_replayed "moves $moves of $tx transmissions; $(head -c 600 "$out")"
+	fi
+else
+	fail torus_16x16_replayed "$(head -c 600 "$out")"
+fi
+"$TXCTL" destroy replay16
+rm -f "$out" "$sched"
 echo "# Totals: pass:$PASS fail:$FAIL xfail:0 xpass:0 skip:0 error:0"
 [ "$FAIL" = 0 ]
