@@ -371,8 +371,13 @@ TEST_F_TIMEOUT(fs, create_graph, 900)
 	sweep_create(_metadata, self, "create graph", create_graph);
 }
 
-/* RUN: a failed start leaves the network idle; a started run completes. */
-TEST_F_TIMEOUT(fs, run, 1800)
+/*
+ * @r on a ring of @size named r->name, each allocation failed in turn: a
+ * failed start leaves the network idle and nothing charged; a started run
+ * completes, verified (in @steps ticks, when not 0).
+ */
+static void sweep_run(struct __test_metadata *_metadata, FIXTURE_DATA(fs) *self,
+		      const char *op, struct txnl_run_req *r, uint32_t size, uint64_t steps)
 {
 	struct footprint f0, f1;
 	struct txnl_result res;
@@ -382,37 +387,75 @@ TEST_F_TIMEOUT(fs, run, 1800)
 	bool hit;
 	int n, ret;
 
-	ASSERT_EQ(0, txnl_ring(&self->t, "fsrun", 4, NULL)) TH_LOG("%s", self->t.msg);
+	ASSERT_EQ(0, txnl_ring(&self->t, r->name, size, NULL)) TH_LOG("%s", self->t.msg);
 	ASSERT_EQ(0, txnl_events_open(&ev));
 	footprint(&self->t, &f0);
 	for (n = 1; n <= MAX_NTH; n++) {
 		run_id = 0;
 		ASSERT_EQ(0, arm(n));
-		ret = txnl_run_algo(&self->t, "fsrun", TXNET_ALGO_AUTO, &run_id);
+		ret = txnl_run(&self->t, r, &run_id);
 		hit = disarm();
-		if (!outcome_ok(_metadata, self, "run", n, ret, hit) && !hit)
+		if (!outcome_ok(_metadata, self, op, n, ret, hit) && !hit)
 			break;
 		if (!ret) {
-			ASSERT_EQ(1, wait_done(&ev, "fsrun", run_id, &res))
-				TH_LOG("run %d: no RUN_DONE for run %u", n, run_id);
-			EXPECT_EQ(TXNET_RUN_DONE, res.status) TH_LOG("run %d: %s", n, res.error);
+			ASSERT_EQ(1, wait_done(&ev, r->name, run_id, &res))
+				TH_LOG("%s %d: no RUN_DONE for run %u", op, n, run_id);
+			EXPECT_EQ(TXNET_RUN_DONE, res.status) TH_LOG("%s %d: %s", op, n, res.error);
 			EXPECT_EQ(1, res.verified);
+			if (steps)
+				EXPECT_EQ(steps, res.steps);
 		} else {
-			ASSERT_EQ(0, txnl_getx(&self->t, "fsrun", &x)) TH_LOG("%s", self->t.msg);
-			EXPECT_EQ(TXNET_STATE_IDLE, x.info.state) TH_LOG("run %d: failed, yet running", n);
+			ASSERT_EQ(0, txnl_getx(&self->t, r->name, &x)) TH_LOG("%s", self->t.msg);
+			EXPECT_EQ(TXNET_STATE_IDLE, x.info.state)
+				TH_LOG("%s %d: failed, yet running", op, n);
 			footprint(&self->t, &f1);
-			expect_footprint(_metadata, "run", n, &f0, &f1);
+			expect_footprint(_metadata, op, n, &f0, &f1);
 		}
 		if (!hit)
 			break;
-		/* the successful runs' results may be charged: compare from here */
+		/* the successful runs' results (and saved moves) may be charged: compare from here */
 		footprint(&self->t, &f0);
 	}
 	EXPECT_GE(MAX_NTH, n);
-	summary(_metadata, self, "run", n);
+	summary(_metadata, self, op, n);
 	txnl_close(&ev);
-	ASSERT_EQ(0, txnl_del(&self->t, "fsrun")) TH_LOG("%s", self->t.msg);
+	ASSERT_EQ(0, txnl_del(&self->t, r->name)) TH_LOG("%s", self->t.msg);
 	still_works(_metadata, self);
+}
+
+/* RUN: a failed start leaves the network idle; a started run completes. */
+TEST_F_TIMEOUT(fs, run, 1800)
+{
+	struct txnl_run_req r = {
+		.name = "fsrun", .op = TXNET_OP_TOTAL_EXCHANGE, .has_algo = true,
+		.algo = TXNET_ALGO_AUTO,
+	};
+
+	sweep_run(_metadata, self, "run", &r, 4, 0);
+}
+
+/*
+ * RUN of a schedule, saved: the steps joined and charged, the replay's
+ * start and the log of what the engine accepts fail in turn; a started
+ * run replays a broadcast from 0 on ring 4 in its 2 ticks (the root's
+ * eccentricity).
+ */
+TEST_F_TIMEOUT(fs, run_schedule, 1800)
+{
+	static const uint32_t steps[] = {
+		0xffffffffu, 1, 0xffffffffu, 0xffffffffu,	/* tick 1 */
+		0, 1, 0, 0xffffffffu,				/* 0 1 0>* */
+		0, 3, 0, 0xffffffffu,				/* 0 3 0>* */
+		0xffffffffu, 1, 0xffffffffu, 0xffffffffu,	/* tick 2 */
+		1, 2, 0, 0xffffffffu,				/* 1 2 0>* */
+	};
+	struct txnl_run_req r = {
+		.name = "fssched", .op = TXNET_OP_BROADCAST, .has_root = true, .root = 0,
+		.schedule = steps, .nsteps = sizeof(steps) / 16, .schedule_spec = "ring 4",
+		.save = true,
+	};
+
+	sweep_run(_metadata, self, "run schedule", &r, 4, 2);
 }
 
 /* SEND: a failed send puts nothing on the fabric; a sent packet arrives. */

@@ -994,6 +994,11 @@ struct txnl_run_req {
 	uint32_t ndests;
 	const uint32_t *config_rows;	/* latin's M: sent when non-NULL */
 	uint32_t nrows;
+	/* a schedule to replay (four u32 a step), sent when non-NULL, with what it was made for */
+	const uint32_t *schedule;
+	uint32_t nsteps;
+	const char *schedule_spec;
+	bool save;			/* keep the moves the engine accepts */
 	/* filled in by txnl_run(): where each attribute sat, -1 if not sent */
 	int off_name, off_op, off_algo, off_payload, off_seed, off_unused21;
 	int off_root, off_values, off_values_seed, off_dests, off_config_rows;
@@ -1053,7 +1058,10 @@ static inline int txnl_run(struct txnl *t, struct txnl_run_req *r, uint32_t *run
 	RPUT(r->config_rows, r->off_config_rows,
 	     nla_put(m, TXNET_A_CONFIG_ROWS, r->nrows * sizeof(uint32_t), r->config_rows));
 	if ((r->has_max_ticks && nla_put_u64(m, TXNET_A_MAX_TICKS, r->max_ticks) < 0) ||
-	    (r->has_config && nla_put_u64(m, TXNET_A_CONFIG, r->config) < 0)) {
+	    (r->has_config && nla_put_u64(m, TXNET_A_CONFIG, r->config) < 0) ||
+	    (r->schedule && nla_put(m, TXNET_A_SCHEDULE, r->nsteps * 16, r->schedule) < 0) ||
+	    (r->schedule_spec && nla_put_string(m, TXNET_A_SCHEDULE_SPEC, r->schedule_spec) < 0) ||
+	    (r->save && nla_put_u8(m, TXNET_A_SAVE, 1) < 0)) {
 		nlmsg_free(m);
 		return t->err = -ENOMEM;
 	}
