@@ -212,8 +212,8 @@ static int reserve(struct txnet_net *tn, const struct txnet_run_req *req,
 		*why = "record: a run of more than TXNET_SERIES_MAX_PACKETS (1048576) packets keeps no series";
 		return -E2BIG;
 	}
-	if (req->save && !txn_script_op(req->op)) {
-		*why = "save: a schedule file has no moves of a prefix or data sum";
+	if (req->save && !txn_script_saves(req->op)) {
+		*why = "save: the engine cannot name the moves of a prefix or data sum";
 		return -EINVAL;
 	}
 	plan->p.fault = READ_ONCE(tn->fault);

@@ -21,9 +21,12 @@
 /* A loop of waiting steps is named up to this many steps. */
 #define LOOP_SHOWN	6
 
-enum kind { HOLDS_NOTHING, COPY_OF, MESSAGE, TOWARD };
+enum kind { HOLDS_NOTHING, COPY_OF, MESSAGE, TOWARD, SUM_OF };
 
-/* What a chunk holds: a copy of a's message; the message from a to b; a partial toward a's result. */
+/*
+ * What a chunk holds: a copy of a's message; the message from a to b; a
+ * partial toward a's result; the sum of the b ranks a, a + 1, ... (mod n).
+ */
 struct chunk {
 	enum kind kind;
 	uint32_t a, b;
@@ -37,6 +40,12 @@ struct conn {
 	struct chunk *fifo;		/* the chunks sent, in order */
 	uint64_t *arrived;		/* the tick each arrived at @to */
 	size_t n, head, cap;		/* sent, received, room */
+};
+
+/* An allreduce's chunk that reached @rank in the tick, sent by the step on @line. */
+struct landed {
+	uint32_t rank, line;
+	struct chunk c;
 };
 
 struct tb_state {
@@ -69,6 +78,10 @@ struct sim {
 	struct schedule_file *sf;
 	size_t cap;
 	uint64_t last_tick;
+	/* an allreduce: each rank's one partial, and the tick's arrivals, applied as it ends */
+	struct chunk *held;
+	struct landed *landed;
+	size_t nlanded;
 };
 
 /* The MSCCL collectives txnet has an operation for, and the chunks a rank each needs. */
@@ -88,6 +101,7 @@ static const struct coll colls[] = {
 	{ "scatter",		"scatter",		MESSAGE,	true,	true },
 	{ "reduce",		"accumulate",		TOWARD,		true,	false },
 	{ "reduce_scatter",	"multinode-accumulate",	TOWARD,		false,	true },
+	{ "allreduce",		"data-sum",		SUM_OF,		false,	false },
 };
 
 static const struct coll *coll_by_name(const char *name)
@@ -130,8 +144,8 @@ static int fail(struct sim *s, int err, uint32_t line, const char *fmt, ...)
  * Where chunk @off of buffer @b of @rank really is: an in-place
  * collective's input and output share memory as msccl-tools lays them
  * out (an allgather's input is its rank's part of the output; an
- * alltoall's output is its input; a reduce_scatter's output is its
- * rank's part of the input).
+ * alltoall's or an allreduce's output is its input; a reduce_scatter's
+ * output is its rank's part of the input).
  */
 static void resolve(const struct sim *s, uint32_t rank, enum msccl_buf *b, int64_t *off)
 {
@@ -142,7 +156,7 @@ static void resolve(const struct sim *s, uint32_t rank, enum msccl_buf *b, int64
 	if (!strcmp(c, "allgather") && *b == MSCCL_BUF_IN) {
 		*b = MSCCL_BUF_OUT;
 		*off += rank;
-	} else if (!strcmp(c, "alltoall") && *b == MSCCL_BUF_OUT) {
+	} else if ((!strcmp(c, "alltoall") || !strcmp(c, "allreduce")) && *b == MSCCL_BUF_OUT) {
 		*b = MSCCL_BUF_IN;
 	} else if (!strcmp(c, "reduce_scatter") && *b == MSCCL_BUF_OUT) {
 		*b = MSCCL_BUF_IN;
@@ -326,6 +340,11 @@ static int connect(struct sim *s)
 			       sizeof(*s->cable_used));
 	if (!s->cable_used)
 		return fail(s, -ENOMEM, 0, "out of memory for cables");
+	if (s->coll->kind == SUM_OF) {
+		s->landed = calloc(s->nconn ? s->nconn : 1, sizeof(*s->landed));
+		if (!s->held || !s->landed)
+			return fail(s, -ENOMEM, 0, "out of memory for partials");
+	}
 	return 0;
 }
 
@@ -366,7 +385,7 @@ static int fill(struct sim *s)
 
 			ch->kind = c->kind;
 			ch->a = c->kind == TOWARD ? (c->rooted ? root : k) : r;
-			ch->b = c->rooted ? (c->n_chunks ? k : root) : k;
+			ch->b = c->kind == SUM_OF ? 1 : c->rooted ? (c->n_chunks ? k : root) : k;
 		}
 	}
 	return 0;
@@ -385,13 +404,10 @@ static int find_operation(struct sim *s)
 	uint32_t r, chunks, n = a->ngpus, need;
 	bool allgather;
 
-	if (!strcmp(a->coll, "allreduce"))
-		return fail(s, -EINVAL, a->line, "coll \"allreduce\" is txnet's data sum, which has"
-			    " no schedule file form");
 	if (!c)
 		return fail(s, -EINVAL, a->line, "coll \"%s\": txnet has an operation for"
-			    " allgather, alltoall, broadcast, gather, scatter, reduce and"
-			    " reduce_scatter", a->coll);
+			    " allgather, alltoall, broadcast, gather, scatter, reduce,"
+			    " reduce_scatter and allreduce", a->coll);
 	if (c->rooted && s->t->root >= n)
 		return fail(s, -EINVAL, a->line, "root %" PRIu32 ": the algorithm has %" PRIu32
 			    " ranks", s->t->root, n);
@@ -415,6 +431,58 @@ static int find_operation(struct sim *s)
 	return 0;
 }
 
+/*
+ * An allreduce's partials @x and @y reduced, in @out: one interval of
+ * ranks when they meet end to end, as a schedule file names partials;
+ * any other pair counts a rank twice or is no interval.
+ */
+static int join(struct sim *s, const struct msccl_step *st, struct chunk x, struct chunk y,
+		struct chunk *out)
+{
+	uint32_t n = s->a->ngpus;
+
+	if (x.b + y.b <= n && ((x.a + x.b) % n == y.a || (y.a + y.b) % n == x.a)) {
+		*out = (struct chunk){ SUM_OF, (y.a + y.b) % n == x.a ? y.a : x.a, x.b + y.b };
+		if (out->b == n)
+			out->a = 0;	/* every rank's: named 0-(n-1) */
+		return 0;
+	}
+	return fail(s, -EINVAL, st->line, "a %s step reduces the sum of ranks %" PRIu32 "-%" PRIu32
+		    " with that of ranks %" PRIu32 "-%" PRIu32 ": not two intervals meeting end to"
+		    " end (a rank counted twice, or a sum no interval names)",
+		    msccl_type_name(st->type), x.a, (x.a + x.b - 1) % n, y.a, (y.a + y.b - 1) % n);
+}
+
+/* Whether sum @y's ranks are all of sum @x's. */
+static bool within(uint32_t n, struct chunk x, struct chunk y)
+{
+	return x.b == n || (y.a + n - x.a) % n + y.b <= x.b;
+}
+
+/*
+ * A data sum's processor holds one partial, and what reaches it joins it
+ * (Documentation/txnet-schedule-format.rst): the partial the replay will
+ * hold at @rank once @c has arrived, mirrored here so that an algorithm
+ * that sends another is refused at its step, not at its run.
+ */
+static int arrive_sum(struct sim *s, uint32_t line, uint32_t rank, struct chunk c)
+{
+	struct chunk *h = &s->held[rank];
+	uint32_t n = s->a->ngpus;
+
+	if (h->b + c.b <= n && ((h->a + h->b) % n == c.a || (c.a + c.b) % n == h->a))
+		*h = (struct chunk){ SUM_OF, h->b + c.b == n ? 0 :
+				     (c.a + c.b) % n == h->a ? c.a : h->a, h->b + c.b };
+	else if (within(n, c, *h))
+		*h = c;
+	else if (!within(n, *h, c))
+		return fail(s, -EINVAL, line, "the sum of ranks %" PRIu32 "-%" PRIu32 " reaches rank"
+			    " %" PRIu32 ", whose partial (ranks %" PRIu32 "-%" PRIu32 ") it neither"
+			    " meets end to end nor holds", c.a, (c.a + c.b - 1) % n, rank, h->a,
+			    (h->a + h->b - 1) % n);
+	return 0;
+}
+
 /* @x and @y combined by a reduce, in @out: 0, or the refusal for what does not combine. */
 static int reduce(struct sim *s, const struct msccl_step *st, struct chunk x, struct chunk y,
 		  struct chunk *out)
@@ -423,6 +491,8 @@ static int reduce(struct sim *s, const struct msccl_step *st, struct chunk x, st
 		*out = x.kind == HOLDS_NOTHING ? y : x;
 		return 0;
 	}
+	if (x.kind == SUM_OF && y.kind == SUM_OF)
+		return join(s, st, x, y, out);
 	if (x.kind != TOWARD || y.kind != TOWARD)
 		return fail(s, -EINVAL, st->line, "a %s step reduces a %s's messages: only partials"
 			    " of a reduction combine", msccl_type_name(st->type), s->a->coll);
@@ -522,7 +592,8 @@ static int emit(struct sim *s, uint64_t tick, uint32_t from, uint32_t to, struct
 		s->last_tick = tick;
 	}
 	sf->step[sf->nsteps] = (struct schedule_step){ from, to, c.a,
-		c.kind == MESSAGE ? c.b : SCHEDULE_NONE };
+		c.kind == MESSAGE ? c.b : c.kind == SUM_OF ? (c.a + c.b - 1) % s->a->ngpus :
+		SCHEDULE_NONE };
 	sf->line[sf->nsteps++] = line;
 	return 0;
 }
@@ -558,6 +629,13 @@ static int transmit(struct sim *s, struct tb_state *tb, uint64_t tick)
 		return fail(s, -EINVAL, st->line, "rank %" PRIu32 " sends chunk %" PRIu32 " of this"
 			    " %s step, which holds nothing: no chunk of the %s's was put there",
 			    tb->rank, k, msccl_type_name(st->type), s->a->coll);
+	if (c.kind == SUM_OF && (s->held[tb->rank].a != c.a || s->held[tb->rank].b != c.b) &&
+	    !(c.b == s->a->ngpus && s->held[tb->rank].b == c.b))
+		return fail(s, -EINVAL, st->line, "rank %" PRIu32 " sends the sum of ranks %" PRIu32
+			    "-%" PRIu32 ", and holds that of ranks %" PRIu32 "-%" PRIu32 ": a data"
+			    " sum's processor holds one partial, which what reaches it joins",
+			    tb->rank, c.a, (c.a + c.b - 1) % s->a->ngpus, s->held[tb->rank].a,
+			    (s->held[tb->rank].a + s->held[tb->rank].b - 1) % s->a->ngpus);
 	if (emit(s, tick, tb->rank, to, c, st->line))
 		return s->err;
 	s->cable_used[out->cable] = tick;
@@ -565,6 +643,8 @@ static int transmit(struct sim *s, struct tb_state *tb, uint64_t tick)
 	s->recv_at[to] = tick;
 	out->fifo[out->n] = c;
 	out->arrived[out->n++] = tick;
+	if (c.kind == SUM_OF)
+		s->landed[s->nlanded++] = (struct landed){ to, st->line, c };
 	if (st->type != MSCCL_SEND) {
 		in->head++;
 		if (st->type != MSCCL_RRS)
@@ -655,6 +735,12 @@ static int setup(struct sim *s)
 	s->recv_at = calloc(a->ngpus, sizeof(*s->recv_at));
 	if (!s->first_tb || !s->sent_at || !s->recv_at)
 		return fail(s, -ENOMEM, 0, "out of memory for ranks");
+	if (s->coll->kind == SUM_OF) {
+		/* a tick lands at most a chunk a connection, and a rank starts with its own */
+		s->held = calloc(a->ngpus, sizeof(*s->held));
+		for (r = 0; s->held && r < a->ngpus; r++)
+			s->held[r] = (struct chunk){ SUM_OF, r, 1 };
+	}
 	for (r = 0; r < a->ngpus; r++)
 		s->ntb += a->gpu[r].ntbs;
 	s->tb = calloc(s->ntb ? s->ntb : 1, sizeof(*s->tb));
@@ -708,6 +794,10 @@ static int simulate(struct sim *s)
 		}
 		if (!sent)
 			return stuck(s);
+		for (k = 0; k < s->nlanded; k++)
+			if (arrive_sum(s, s->landed[k].line, s->landed[k].rank, s->landed[k].c))
+				return s->err;
+		s->nlanded = 0;
 	}
 	for (k = 0; k < s->nconn; k++) {
 		const struct conn *c = &s->conn[k];
@@ -739,6 +829,8 @@ static void sim_free(struct sim *s)
 	free(s->cable_used);
 	free(s->base);
 	free(s->slots);
+	free(s->held);
+	free(s->landed);
 }
 
 int msccl_import(const struct msccl_algo *a, const char *fname, const struct msccl_target *t,

@@ -33,12 +33,14 @@ static const struct {
 	{ "multinode-broadcast",	SCHEDULE_FORM_BROADCAST },
 	{ "accumulate",			SCHEDULE_FORM_TOWARD },
 	{ "multinode-accumulate",	SCHEDULE_FORM_TOWARD },
+	{ "data-sum",			SCHEDULE_FORM_SUM },
 };
 
 static const char *const form_text[] = {
 	[SCHEDULE_FORM_UNICAST] = "a message, SRC>DST",
 	[SCHEDULE_FORM_BROADCAST] = "a copy of a message, SRC>*",
 	[SCHEDULE_FORM_TOWARD] = "a partial toward a result, *>DST",
+	[SCHEDULE_FORM_SUM] = "a copy of the partial of an interval of processors, +LO-HI",
 };
 
 enum schedule_form schedule_form_of(const char *operation)
@@ -236,7 +238,7 @@ static int header(struct reader *r, struct schedule_file *sf, const struct word 
 		if (sf->form == SCHEDULE_FORM_NONE)
 			return fail(r, -EINVAL, "operation \"%s\": a schedule file has total-exchange, "
 				    "scatter, gather, permutation, broadcast, multinode-broadcast, "
-				    "accumulate or multinode-accumulate", show(&w[1], buf));
+				    "accumulate, multinode-accumulate or data-sum", show(&w[1], buf));
 		return 0;
 	}
 	if (!is_word(&w[1], "all-port") && !is_word(&w[1], "single-port"))
@@ -247,7 +249,31 @@ static int header(struct reader *r, struct schedule_file *sf, const struct word 
 	return 0;
 }
 
-/* "SRC>DST", "SRC>*" or "*>DST" into @st, or why not. */
+/* "+LO-HI" or "+P" (LO-HI being P-P) into @st, or why not. */
+static int interval(struct reader *r, const struct schedule_file *sf, const struct word *w,
+		    struct schedule_step *st)
+{
+	const char *dash = memchr(w->s, '-', w->n);
+	char buf[SHOW_MAX + 4];
+	uint64_t a = 0, b = 0;
+	size_t ln;
+	bool ok;
+
+	ln = dash ? (size_t)(dash - w->s) - 1 : w->n - 1;
+	ok = sf->form == SCHEDULE_FORM_SUM && number(w->s + 1, ln, NUMBER_MAX, &a);
+	if (ok && dash)
+		ok = number(dash + 1, w->n - ln - 2, NUMBER_MAX, &b);
+	else
+		b = a;
+	if (!ok)
+		return fail(r, -EINVAL, "\"%s\": a move of a %s carries %s", show(w, buf),
+			    sf->operation, form_text[sf->form]);
+	st->a = (uint32_t)a;
+	st->b = (uint32_t)b;
+	return 0;
+}
+
+/* "SRC>DST", "SRC>*", "*>DST" or "+LO-HI" into @st, or why not. */
 static int message(struct reader *r, const struct schedule_file *sf, const struct word *w,
 		   struct schedule_step *st)
 {
@@ -258,6 +284,8 @@ static int message(struct reader *r, const struct schedule_file *sf, const struc
 	uint64_t a = 0, b = 0;
 	bool ok;
 
+	if (w->s[0] == '+')
+		return interval(r, sf, w, st);
 	if (!gt)
 		return fail(r, -EINVAL, "\"%s\": the third word of a move is %s", show(w, buf),
 			    form_text[sf->form]);
@@ -335,7 +363,8 @@ static int line_of(struct reader *r, struct schedule_file *sf, const char *s, co
 	    !number(w[1].s, w[1].n, NUMBER_MAX, &to))
 		return fail(r, -EINVAL, "expected a move, \"FROM TO %s\", or \"tick T\"",
 			    sf->form == SCHEDULE_FORM_UNICAST ? "SRC>DST" :
-			    sf->form == SCHEDULE_FORM_BROADCAST ? "SRC>*" : "*>DST");
+			    sf->form == SCHEDULE_FORM_BROADCAST ? "SRC>*" :
+			    sf->form == SCHEDULE_FORM_SUM ? "+LO-HI" : "*>DST");
 	st.from = (uint32_t)v;
 	st.to = (uint32_t)to;
 	if (message(r, sf, &w[2], &st))
@@ -403,6 +432,12 @@ static int write_move(FILE *f, const struct schedule_file *sf, const struct sche
 	case SCHEDULE_FORM_BROADCAST:
 		return fprintf(f, "%" PRIu32 " %" PRIu32 " %" PRIu32 ">*\n", st->from, st->to,
 			       st->a);
+	case SCHEDULE_FORM_SUM:
+		if (st->a == st->b)
+			return fprintf(f, "%" PRIu32 " %" PRIu32 " +%" PRIu32 "\n", st->from, st->to,
+				       st->a);
+		return fprintf(f, "%" PRIu32 " %" PRIu32 " +%" PRIu32 "-%" PRIu32 "\n", st->from,
+			       st->to, st->a, st->b);
 	default:
 		return fprintf(f, "%" PRIu32 " %" PRIu32 " *>%" PRIu32 "\n", st->from, st->to,
 			       st->a);

@@ -6,8 +6,9 @@
  * mark (from SCHEDULE_TICK, to the ticks it advances) or a move over the
  * cable from vertex @from to vertex @to of what @a and @b name: the
  * message from processor a to b ("a>b"), a copy of processor a's message
- * ("a>*", b unused), or what the sender holds toward processor a's result
- * ("*>a", b unused).  Unused words are SCHEDULE_NONE.  What a move means,
+ * ("a>*", b unused), what the sender holds toward processor a's result
+ * ("*>a", b unused), or a copy of the partial of processors a to b, mod
+ * n ("+a-b", "+a" when b is a).  Unused words are SCHEDULE_NONE.  What a move means,
  * and whether the network has its vertices and cable, is the kernel's to
  * judge; this reads the words, their order and their form.
  */
@@ -33,6 +34,7 @@ enum schedule_form {
 	SCHEDULE_FORM_UNICAST,		/* "a>b" */
 	SCHEDULE_FORM_BROADCAST,	/* "a>*" */
 	SCHEDULE_FORM_TOWARD,		/* "*>a" */
+	SCHEDULE_FORM_SUM,		/* "+a-b" */
 };
 
 struct schedule_step {

@@ -471,7 +471,9 @@ u32 txn_copy(struct txn_engine *e, u32 pkt);
 /*
  * Broadcast: a copy of message @msg made afresh at @node, which has it (the
  * new slot, or TXN_NONE after a violation); copy @pkt, on no queue, freed
- * by its processor, which has its message (0 or -EPROTO).
+ * by its processor, which has its message (0 or -EPROTO).  A prefix or
+ * data sum's partial, which may be copied, may be dropped by the
+ * processor that holds it too.
  */
 u32 txn_copy_msg(struct txn_engine *e, u32 node, u32 msg);
 int txn_drop_copy(struct txn_engine *e, u32 pkt);

@@ -266,9 +266,20 @@ int txn_drop_copy(struct txn_engine *vw, u32 pkt)
 
 	if (e->failed)
 		return -EPROTO;
+	/*
+	 * A prefix or data sum's partial may be copied, so one may be
+	 * dropped: the results are checked at the end, and no drop can make
+	 * one right that is wrong.
+	 */
+	if (ledger->kind == TXN_COMBINE && ledger->copies) {
+		if (held(e, pkt, "a switch cannot drop a partial: no processor there has it"))
+			return -EPROTO;
+		txn_slot_free(ledger, pkt);
+		return 0;
+	}
 	if (ledger->kind != TXN_BROADCAST)
 		return txn_violate(e, now(e), pkt_loc(e, pkt), pkt,
-				   "a packet dropped in an operation that is not a broadcast");
+				   "a packet dropped in an operation that neither broadcasts nor copies");
 	if (held(e, pkt, "a switch cannot drop a copy: no processor there has its message"))
 		return -EPROTO;
 	if (!txn_copy_spare(ledger, e->n, pkt))

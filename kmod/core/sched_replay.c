@@ -12,7 +12,14 @@
  *   sends each once (a switch cannot copy);
  * - toward an accumulation's result, a processor sends everything it
  *   holds toward it, merged into one partial; a switch (which cannot
- *   combine) holds its partials apart and sends one a move.
+ *   combine) holds its partials apart and sends one a move;
+ * - in a data sum a processor holds one partial, of an interval of
+ *   processors, and sends copies of it; a partial that reaches a
+ *   processor joins the one it holds when the two make one interval,
+ *   takes its place when it holds all of it, and is dropped when it
+ *   holds nothing more; once a processor's partial is of every
+ *   processor, a copy is folded into its result.  A switch holds the
+ *   partials it received apart and sends each once.
  *
  * What a move means is the engine's to judge: a packet sent from where it
  * is not, a cable taken twice, a message copied where it never arrived
@@ -29,12 +36,17 @@ struct replay {
 	u32 nid;		/* messages (broadcast) or results (accumulations): 1 or n */
 	u32 *held;		/* per vertex and message or result: a chain of the packets there */
 	u32 *next;		/* per slot: the chain on */
+	/* data sums */
+	u32 *mine;		/* per processor: the partial it holds */
+	u32 *lo, *len;		/* per slot: its partial's first processor, and how many */
+	u8 *folded;		/* per processor: whether its result has had its copy */
 };
 
 static bool held_kind(u32 op)
 {
 	return op == TXNET_OP_BROADCAST || op == TXNET_OP_MULTINODE_BROADCAST ||
-	       op == TXNET_OP_ACCUMULATE || op == TXNET_OP_MULTINODE_ACCUMULATE;
+	       op == TXNET_OP_ACCUMULATE || op == TXNET_OP_MULTINODE_ACCUMULATE ||
+	       op == TXNET_OP_DATA_SUM;
 }
 
 static u32 ids_of(u32 op, u32 n)
@@ -48,7 +60,8 @@ static u64 replay_bytes(const struct txn_graph *g, u32 op, u32 port, u64 npkts)
 	if (!held_kind(op))
 		return sizeof(struct replay);
 	return sizeof(struct replay) + (u64)g->nodes * ids_of(op, g->procs) * sizeof(u32) +
-	       npkts * sizeof(u32);
+	       npkts * sizeof(u32) + (op == TXNET_OP_DATA_SUM ?
+	       npkts * 2 * sizeof(u32) + (u64)g->procs * (sizeof(u32) + sizeof(u8)) : 0);
 }
 
 /* The chain a packet bound for (or of) processor @a's message or result joins at @v. */
@@ -59,7 +72,7 @@ static u32 *chain(struct replay *r, u32 v, u32 a)
 
 static void hold(const struct txn_engine *e, struct replay *r, u32 v, u32 pkt)
 {
-	u32 *h = chain(r, v, txn_pkt_dst(e, pkt));
+	u32 *h = chain(r, v, r->nid == 1 ? 0 : txn_pkt_dst(e, pkt));
 
 	r->next[pkt] = *h;
 	*h = pkt;
@@ -82,8 +95,115 @@ static void replay_fini(struct txn_engine *e)
 		return;
 	txn_free(r->held);
 	txn_free(r->next);
+	txn_free(r->mine);
+	txn_free(r->lo);
+	txn_free(r->len);
+	txn_free(r->folded);
 	txn_free(r);
 	e->priv = NULL;
+}
+
+/* A data sum starts with each processor holding its own partial, of itself. */
+static int start_sum(struct txn_engine *e, struct replay *r)
+{
+	u32 pkt, v;
+
+	r->mine = txn_alloc_array(e->n, sizeof(u32));
+	r->folded = txn_zalloc_array(e->n, sizeof(u8));
+	r->lo = txn_alloc_array(e->npkts, sizeof(u32));
+	r->len = txn_zalloc_array(e->npkts, sizeof(u32));
+	if (!r->mine || !r->folded || !r->lo || !r->len)
+		return -ENOMEM;
+	for (v = 0; v < e->n; v++)
+		r->mine[v] = TXN_NONE;
+	for (pkt = 0; pkt < e->npkts; pkt++) {
+		v = txn_pkt_loc(e, pkt);
+		if (v >= e->n || txn_pkt_count(e, pkt) != 1 || r->mine[v] != TXN_NONE)
+			continue;
+		r->mine[v] = pkt;
+		r->lo[pkt] = v;
+		r->len[pkt] = 1;
+	}
+	for (v = 0; v < e->n; v++)
+		if (r->mine[v] == TXN_NONE)
+			return -EINVAL;
+	return 0;
+}
+
+/* Whether interval (@lo2, @len2) of @n processors lies within (@lo, @len). */
+static bool within(u32 n, u32 lo, u32 len, u32 lo2, u32 len2)
+{
+	return len == n || (lo2 + n - lo) % n + len2 <= len;
+}
+
+static void copy_interval(struct replay *r, u32 to, u32 from)
+{
+	r->lo[to] = r->lo[from];
+	r->len[to] = r->len[from];
+}
+
+/* The copy of @st's partial that leaves @from, or TXN_NONE when the run failed. */
+static u32 pick_sum(struct txn_engine *e, struct replay *r, const struct txn_step *st, u32 link)
+{
+	u32 n = e->n, len = (st->b + n - st->a) % n + 1, pkt, c, *h;
+
+	if (st->from < n) {
+		pkt = r->mine[st->from];
+		if (r->len[pkt] != len || !within(n, r->lo[pkt], r->len[pkt], st->a, len)) {
+			txn_sched_refuse(e, st->from, link,
+					 "a processor sends a partial it does not hold: its own is of other processors");
+			return TXN_NONE;
+		}
+		c = txn_copy(e, pkt);
+		if (c != TXN_NONE)
+			copy_interval(r, c, pkt);
+		return c;
+	}
+	for (h = chain(r, st->from, 0); *h != TXN_NONE; h = &r->next[*h]) {
+		pkt = *h;
+		if (r->len[pkt] == len && within(n, r->lo[pkt], len, st->a, len)) {
+			*h = r->next[pkt];
+			return pkt;
+		}
+	}
+	txn_sched_refuse(e, st->from, link, "a switch sends a partial it does not hold");
+	return TXN_NONE;
+}
+
+/*
+ * Partial @pkt has reached processor @v: it joins the one there when the
+ * two make one interval, takes its place when it holds all of it, and is
+ * dropped when it holds nothing more.  Any other meeting would count a
+ * contribution twice or name a partial no interval names.
+ */
+static void arrive_sum(struct txn_engine *e, struct replay *r, u32 v, u32 pkt)
+{
+	u32 n = e->n, mine = r->mine[v], lo = r->lo[mine], len = r->len[mine];
+	u32 plo = r->lo[pkt], plen = r->len[pkt], c;
+
+	if (len + plen <= n && ((lo + len) % n == plo || (plo + plen) % n == lo)) {
+		if (txn_merge(e, mine, pkt))
+			return;
+		r->lo[mine] = (plo + plen) % n == lo ? plo : lo;
+		r->len[mine] = len + plen;
+	} else if (within(n, plo, plen, lo, len)) {
+		if (txn_drop_copy(e, mine))
+			return;
+		r->mine[v] = mine = pkt;
+	} else if (within(n, lo, len, plo, plen)) {
+		txn_drop_copy(e, pkt);
+		return;
+	} else {
+		txn_sched_refuse(e, v, TXN_NONE,
+				 "a partial reached a processor whose own neither joins it into one interval nor holds it all");
+		return;
+	}
+	if (r->len[mine] == n && !r->folded[v]) {
+		r->folded[v] = 1;
+		c = txn_copy(e, mine);
+		if (c != TXN_NONE)
+			txn_fold(e, c);
+	}
 }
 
 static int replay_start(struct txn_engine *e)
@@ -113,6 +233,8 @@ static int replay_start(struct txn_engine *e)
 		return -ENOMEM;
 	for (i = 0; i < nheld; i++)
 		r->held[i] = TXN_NONE;
+	if (e->p.op == TXNET_OP_DATA_SUM)
+		return start_sum(e, r);
 	/* what each processor holds as the run starts: its own partials, the root's copies */
 	for (pkt = 0; pkt < e->npkts; pkt++) {
 		v = txn_pkt_loc(e, pkt);
@@ -163,6 +285,8 @@ static u32 pick(struct txn_engine *e, struct replay *r, const struct txn_step *s
 		if (pkt == TXN_NONE)
 			txn_sched_refuse(e, st->from, link, "no such message in this run");
 		return pkt;
+	case TXNET_OP_DATA_SUM:
+		return pick_sum(e, r, st, link);
 	case TXNET_OP_BROADCAST:
 	case TXNET_OP_MULTINODE_BROADCAST:
 		pkt = take(r, st->from, st->a);
@@ -238,6 +362,12 @@ static void replay_arrive(struct txn_engine *e, u32 pkt, u32 link)
 	case TXNET_OP_ACCUMULATE:
 	case TXNET_OP_MULTINODE_ACCUMULATE:
 		hold(e, r, v, pkt);
+		return;
+	case TXNET_OP_DATA_SUM:
+		if (v < e->n)
+			arrive_sum(e, r, v, pkt);
+		else
+			hold(e, r, v, pkt);
 		return;
 	default:
 		return;

@@ -7,7 +7,7 @@
  */
 #include "script.h"
 
-bool txn_script_op(u32 op)
+bool txn_script_saves(u32 op)
 {
 	switch (op) {
 	case TXNET_OP_TOTAL_EXCHANGE:
@@ -22,6 +22,11 @@ bool txn_script_op(u32 op)
 	default:
 		return false;
 	}
+}
+
+bool txn_script_op(u32 op)
+{
+	return txn_script_saves(op) || op == TXNET_OP_DATA_SUM;
 }
 
 u32 txn_script_link(const struct txn_graph *g, u32 from, u32 to)
@@ -64,6 +69,10 @@ static const char *message_why(const struct txn_run_params *p, u32 n, const stru
 			       "no such message: a broadcast has the root's alone" :
 			       "no such result: an accumulation has the root's alone";
 		return NULL;
+	case TXNET_OP_DATA_SUM:
+		if (s->a >= n || s->b >= n)
+			return "no such partial: a data sum's are of an interval of processors";
+		return NULL;
 	default:
 		if (s->a >= n || s->b != TXN_NONE)
 			return p->op == TXNET_OP_MULTINODE_BROADCAST ?
@@ -91,7 +100,7 @@ int txn_script_check(const struct txn_run_params *p,
 
 	*at = 0;
 	if (!txn_script_op(p->op)) {
-		*why = "schedule: prefix and data sums have no moves a schedule file can name";
+		*why = "schedule: a prefix sum has no moves a schedule file can name";
 		return -EOPNOTSUPP;
 	}
 	if (s->nsteps > TXN_SCRIPT_MAX_STEPS) {
@@ -136,7 +145,7 @@ int txn_log_init(struct txn_log *log, u32 op, const struct txn_budget *budget)
 {
 	memset(log, 0, sizeof(*log));
 	log->budget = budget;
-	if (!txn_script_op(op)) {
+	if (!txn_script_saves(op)) {
 		log->err = -EOPNOTSUPP;
 		return log->err;
 	}

@@ -23,7 +23,9 @@
  * - unicast operations: the message from processor @a to processor @b;
  * - broadcasts: a copy of the message processor @a originated (@b unused);
  * - accumulations: what @from holds toward the result of processor @a,
- *   all of it merged into one partial at a processor (@b unused).
+ *   all of it merged into one partial at a processor (@b unused);
+ * - data sums: a copy of the partial of processors @a, @a + 1, ..., @b
+ *   (counted mod n: every processor when the interval has n of them).
  *
  * Unused words are TXN_NONE.
  */
@@ -40,8 +42,14 @@ struct txn_script {
 	u64 nsteps;
 };
 
-/* Whether operation @op has moves a script can name. */
+/* Whether operation @op has moves a script can name (a replay runs them). */
 bool txn_script_op(u32 op);
+/*
+ * Whether the engine can name operation @op's moves as a script's
+ * (txn_engine_save()): not a data sum's, whose partials it knows by their
+ * count and seal, not by the interval of processors a script names.
+ */
+bool txn_script_saves(u32 op);
 
 /*
  * Check @s's shape for a run of @p before it starts: the operation

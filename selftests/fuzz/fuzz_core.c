@@ -4,7 +4,11 @@
  * spec.  A spec the core accepts must build a graph whose shape matches
  * the counts it promised; a linear array or ring small enough must then
  * run total exchange to a verified end in exactly the paper's time.  A
- * spec it refuses must say why, naming a field.
+ * spec it refuses must say why, naming a field.  The bytes past the spec
+ * then become a script for the replay of the operation the input picks:
+ * moves over cables of the graph naming whatever the bytes say, which the
+ * engine must judge, and which may verify only in the script's own ticks
+ * and never below the operation's lower bound.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,6 +17,7 @@
 #include "core/sched.h"
 #include "core/bounds.h"
 #include "core/latin.h"
+#include "core/script.h"
 
 #define FUZZ_MAX_NODES	2048
 #define FUZZ_MAX_RUN	24	/* processors, for a full exchange per input */
@@ -153,6 +158,54 @@ static void run_permutation(const struct txn_spec *s, const struct txn_graph *g,
 	free(d);
 }
 
+#define FUZZ_MAX_STEPS	256
+
+/* Bytes from @data, four a move (a mark where the first is 0xff), replayed for @op. */
+static void run_replay(const struct txn_spec *s, const struct txn_graph *g, u32 op, u32 port,
+		       u32 root, const u8 *data, size_t size)
+{
+	struct txn_run_params p = { .op = op, .port_model = port, .seed = 1, .values_seed = 1,
+				    .root = txn_op_has_root(op) ? root % g->procs : 0 };
+	struct txn_step steps[FUZZ_MAX_STEPS + 1];
+	struct txn_script script = { .steps = steps };
+	struct txn_engine e;
+	struct txn_bound b;
+	const char *why;
+	size_t i;
+	u64 at;
+	int ret;
+
+	if (!txn_script_op(op) || op == TXNET_OP_PERMUTATION)
+		return;
+	steps[script.nsteps++] = (struct txn_step){ TXN_STEP_TICK, 1, TXN_NONE, TXN_NONE };
+	for (i = 0; i + 4 <= size && script.nsteps < FUZZ_MAX_STEPS; i += 4) {
+		u32 v = data[i] % g->nodes, deg = g->first[v + 1] - g->first[v], l;
+		bool none = op == TXNET_OP_BROADCAST || op == TXNET_OP_MULTINODE_BROADCAST ||
+			    op == TXNET_OP_ACCUMULATE || op == TXNET_OP_MULTINODE_ACCUMULATE;
+
+		if (data[i] == 0xff || !deg) {
+			steps[script.nsteps++] = (struct txn_step){ TXN_STEP_TICK, 1 + data[i + 1] % 3,
+								    TXN_NONE, TXN_NONE };
+			continue;
+		}
+		l = g->first[v] + data[i + 1] % deg;
+		steps[script.nsteps++] = (struct txn_step){ v, g->dst[l], data[i + 2] % g->procs,
+							    none ? TXN_NONE : data[i + 3] % g->procs };
+	}
+	p.script = &script;
+	if (txn_script_check(&p, &script, &why, &at))
+		return;
+	check(!txn_engine_init(&e, g, &txn_sched_replay, &p), "replay init");
+	while ((ret = txn_engine_tick(&e)) == 0)
+		;
+	if (ret == 1 && !txn_engine_verify(&e)) {
+		check(e.tick <= txn_script_ticks(&script), "a replay verified past its script");
+		check(!txn_bound(s, g, op, port, p.root, &b) && e.tick >= b.lower,
+		      "a replay faster than the lower bound");
+	}
+	txn_engine_free(&e);
+}
+
 int LLVMFuzzerTestOneInput(const u8 *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const u8 *data, size_t size)
@@ -207,6 +260,10 @@ int LLVMFuzzerTestOneInput(const u8 *data, size_t size)
 			run_collective(&s, &g, op, TXNET_PORT_ALL, data[size - 2]);
 			run_collective(&s, &g, op, TXNET_PORT_SINGLE, data[size - 2]);
 		}
+		if (size > 3 + 2 * TXNET_MAX_DIMS + 2)
+			run_replay(&s, &g, op, data[size - 3] & 1 ? TXNET_PORT_SINGLE : TXNET_PORT_ALL,
+				   data[size - 2], data + 3 + 2 * TXNET_MAX_DIMS,
+				   size - (3 + 2 * TXNET_MAX_DIMS) - 3);
 	}
 	txn_graph_free(&g);
 	return 0;

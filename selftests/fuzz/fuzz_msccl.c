@@ -78,8 +78,10 @@ static void check_file(const struct schedule_file *sf, const struct msccl_algo *
 		}
 		check(st->from < a->ngpus && st->to < a->ngpus && st->from != st->to,
 		      "a move not between two ranks");
-		check(st->a < a->ngpus, "a move naming no rank");
-		check((st->b == SCHEDULE_NONE) == (sf->form != SCHEDULE_FORM_UNICAST),
+		check(st->a < a->ngpus && (st->b == SCHEDULE_NONE || st->b < a->ngpus),
+		      "a move naming no rank");
+		check((st->b == SCHEDULE_NONE) ==
+		      (sf->form == SCHEDULE_FORM_BROADCAST || sf->form == SCHEDULE_FORM_TOWARD),
 		      "b against the form");
 		tick[n++] = *st;
 	}

@@ -44,7 +44,8 @@ static void check_file(const struct schedule_file *sf)
 			continue;
 		}
 		check(st->to != SCHEDULE_NONE && st->a != SCHEDULE_NONE, "a none in a move");
-		check((st->b == SCHEDULE_NONE) == (sf->form != SCHEDULE_FORM_UNICAST),
+		check((st->b == SCHEDULE_NONE) ==
+		      (sf->form == SCHEDULE_FORM_BROADCAST || sf->form == SCHEDULE_FORM_TOWARD),
 		      "b against the form");
 	}
 	check(tick == sf->ticks && tick < (1ULL << 40), "ticks");

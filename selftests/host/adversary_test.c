@@ -50,7 +50,7 @@
 #define R_AFRESH_OP	"a message copied afresh in an operation that is not a broadcast"
 #define R_AFRESH_NEVER	"a message copied afresh at a processor that never received it"
 #define R_AFRESH_MADE_UP "no such processor or message: the scheduler made it up"
-#define R_DROP_OP	"a packet dropped in an operation that is not a broadcast"
+#define R_DROP_OP	"a packet dropped in an operation that neither broadcasts nor copies"
 #define R_SWITCH_COPY	"a switch cannot copy"
 #define R_SWITCH_MERGE	"a switch cannot combine"
 #define R_SWITCH_FOLD	"a switch has no result to fold into"

@@ -161,7 +161,7 @@ TEST(every_table_run_round_trips)
 	for (i = 0; i < ARRAY_SIZE(nets); i++)
 		for (op = 1; op <= TXNET_OP_MAX; op++)
 			for (port = TXNET_PORT_ALL; port <= TXNET_PORT_SINGLE; port++) {
-				if (!txn_script_op(op))
+				if (!txn_script_saves(op))
 					continue;
 				r = round_trip(_metadata, &nets[i], op, port, TXNET_ALGO_AUTO);
 				wanted += r != 0;
@@ -357,7 +357,7 @@ TEST(forged_script_shape)
 	replay_on("linear 3", TXNET_OP_TOTAL_EXCHANGE, TXNET_PORT_ALL, far, ARRAY_SIZE(far), &o);
 	EXPECT_EQ(-E2BIG, o.ret);
 	EXPECT_NE(NULL, strstr(o.rule, "2^40"));
-	REPLAY("linear 3", TXNET_OP_DATA_SUM, TXNET_PORT_ALL, o, T(1));
+	REPLAY("linear 3", TXNET_OP_PREFIX_SUM, TXNET_PORT_ALL, o, T(1));
 	EXPECT_EQ(-EOPNOTSUPP, o.ret);
 }
 
@@ -378,6 +378,93 @@ TEST(forged_moves_named_wrong)
 	EXPECT_REFUSED(o, "root's alone", 1, 0);
 	REPLAY("linear 3", TXNET_OP_MULTINODE_ACCUMULATE, TXNET_PORT_ALL, o, T(1), C(0, 1, 3));
 	EXPECT_REFUSED(o, "no such result", 1, 0);
+}
+
+/* A data sum's move: a copy of the partial of processors lo .. hi (mod n). */
+#define S(from, to, lo, hi)	{ (from), (to), (lo), (hi) }
+
+/*
+ * Recursive doubling on the 3-cube: in round k every processor sends its
+ * partial (of the 2^k processors that agree with it above bit k) across
+ * dimension k and joins the one it receives: every processor holds the sum
+ * after log2 8 = 3 ticks, the diameter, with 8 moves a tick (Thakur,
+ * Rabenseifner and Gropp, "Optimization of collective communication
+ * operations in MPICH", IJHPCA 2005).
+ */
+TEST(hand_written_recursive_doubling_data_sum)
+{
+	static struct txn_step steps[3 * (1 + 8)];
+	struct txn_script script = { .steps = steps };
+	struct txn_run_params p = params(TXNET_OP_DATA_SUM, TXNET_PORT_ALL, NULL, NULL, NULL);
+	struct outcome o;
+	struct tg t;
+	u32 k, v, size, lo;
+
+	for (k = 0; k < 3; k++) {
+		size = 1u << k;
+		steps[script.nsteps++] = (struct txn_step)T(1);
+		for (v = 0; v < 8; v++) {
+			lo = v & ~(size - 1);
+			steps[script.nsteps++] = (struct txn_step)S(v, v ^ size, lo, lo + size - 1);
+		}
+	}
+	ASSERT_EQ(0, tg_make(&t, "hypercube 3"));
+	run(&t.g, &txn_sched_replay, p, &script, NULL, &o);
+	tg_free(&t);
+	EXPECT_EQ(0, o.ret) TH_LOG("%s at tick %llu move %u", o.rule, (unsigned long long)o.tick,
+				   o.move);
+	EXPECT_EQ(3, o.steps);
+	EXPECT_EQ(3 * 8, o.transmissions);
+}
+
+/*
+ * On linear 3: partials gathered at the middle and the sum sent back
+ * out, each end's own partial giving way to the sum, which holds it: 2
+ * ticks, the eccentricity of the middle.
+ */
+TEST(hand_written_data_sum_there_and_back)
+{
+	struct outcome o;
+
+	REPLAY("linear 3", TXNET_OP_DATA_SUM, TXNET_PORT_ALL, o, T(1), S(0, 1, 0, 0),
+	       S(2, 1, 2, 2), T(1), S(1, 0, 0, 2), S(1, 2, 0, 2));
+	EXPECT_EQ(0, o.ret) TH_LOG("%s", o.rule);
+	EXPECT_EQ(2, o.steps);
+	EXPECT_EQ(4, o.transmissions);
+}
+
+TEST(forged_data_sums)
+{
+	struct outcome o;
+
+	/* 1 holds its own partial, of 1 alone, not of 0 .. 1 */
+	REPLAY("linear 3", TXNET_OP_DATA_SUM, TXNET_PORT_ALL, o, T(1), S(1, 0, 0, 1));
+	EXPECT_REFUSED(o, "does not hold", 1, 0);
+	/*
+	 * 1 gathers every partial by tick 2 (0 and 1 swap theirs, then 1 and
+	 * 2): at tick 3 what it holds is of 0 .. 2, and it no longer has the
+	 * partial of 0 .. 1 it names
+	 */
+	REPLAY("linear 3", TXNET_OP_DATA_SUM, TXNET_PORT_ALL, o, T(1), S(0, 1, 0, 0),
+	       S(1, 0, 1, 1), T(1), S(1, 2, 0, 1), S(2, 1, 2, 2), T(1), S(1, 0, 0, 2),
+	       S(1, 2, 0, 2), S(1, 0, 0, 1));
+	EXPECT_REFUSED(o, "does not hold", 3, 2);
+	/*
+	 * on ring 4, 0 holds 0 .. 1 when 1 .. 3 reaches it: 1 would count
+	 * twice.  An arrival is no move of the tick's: the refusal names the
+	 * processor and no move.
+	 */
+	REPLAY("ring 4", TXNET_OP_DATA_SUM, TXNET_PORT_ALL, o, T(1), S(1, 0, 1, 1),
+	       S(3, 2, 3, 3), T(1), S(2, 1, 2, 3), T(1), S(1, 0, 1, 3));
+	EXPECT_REFUSED(o, "neither joins it into one interval", 3, TXN_NONE);
+	EXPECT_EQ(0, o.node);
+	/* a sum that never reaches 2: the file ends with a result short */
+	REPLAY("linear 3", TXNET_OP_DATA_SUM, TXNET_PORT_ALL, o, T(1), S(0, 1, 0, 0),
+	       S(2, 1, 2, 2), T(1), S(1, 0, 0, 2));
+	EXPECT_REFUSED(o, "ended before every delivery", 3, 0);
+	/* 0 sends a partial of 2, which it never received */
+	REPLAY("linear 3", TXNET_OP_DATA_SUM, TXNET_PORT_ALL, o, T(1), S(0, 1, 2, 2));
+	EXPECT_REFUSED(o, "does not hold", 1, 0);
 }
 
 TEST_HARNESS_MAIN

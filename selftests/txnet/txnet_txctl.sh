@@ -1082,6 +1082,14 @@ run -j run l3 total-exchange schedule "file:$hf"
 expect_rc 0 "hand-written total exchange"
 [ "$("$JSON" -g steps < "$out")" = 2 ] || bad="$bad [linear 3: steps, want 2]"
 [ "$("$JSON" -g lower_bound < "$out")" = 2 ] || bad="$bad [linear 3: bound, want 2]"
+# a data sum on linear 3 by hand: the ends' partials meet at 1, whose sum
+# goes back out in place of theirs: 2 ticks (1's eccentricity), 4 moves
+printf 'txnet-schedule 1\nnetwork linear 3\noperation data-sum\nport-model all-port\ntick 1\n0 1 +0\n2 1 +2\ntick 2\n1 0 +0-2\n1 2 +0-2\n' > "$hf"
+run -j run l3 data-sum schedule "file:$hf"
+expect_rc 0 "hand-written data sum"
+[ "$("$JSON" -g verified < "$out")" = true ] || bad="$bad [data sum: not verified]"
+[ "$("$JSON" -g steps < "$out")" = 2 ] || bad="$bad [data sum: steps, want 2]"
+[ "$("$JSON" -g transmissions < "$out")" = 4 ] || bad="$bad [data sum: transmissions, want 4]"
 run destroy l3
 run create ring 4 name r4
 run run r4 total-exchange schedule "file:$sf"
@@ -1114,7 +1122,7 @@ expect_rc 1 "a header short of its port model"
 expect_err "$hf:4: the first tick before the header's port-model" "header"
 run run l6 prefix-sum save "$sf"
 expect_rc 2 "save of a prefix sum"
-expect_err "no moves of a prefix or data sum" "prefix sum"
+expect_err "cannot name the moves of a prefix or data sum" "prefix sum"
 run destroy l6
 run destroy r4
 [ "$(cat /sys/module/txnet/parameters/mem_used)" = "$used" ] ||
@@ -1128,8 +1136,8 @@ result "schedule_files"
 # recursive doubling on hypercube 3, 1 + 2 + 4 = 7 (round k moves 2^k
 # chunks over one cable); all pairs on complete 8, 1 (all-port: every
 # message over its own cable at once); a binomial reduce on hypercube 3,
-# log2 8 = 3 rounds.  n (n - 1) transmissions for the allgathers and the
-# alltoall, n - 1 for the reduce.  An algorithm whose ranks lack a cable
+# log2 8 = 3 rounds; allreduces as data sums.  n (n - 1) transmissions for
+# the allgathers and the alltoall, n - 1 for the reduce.  An algorithm whose ranks lack a cable
 # fails at its move, naming the XML line; a collective that is another
 # operation, a rank count that is not the network's, and steps that wait
 # for each other are refused before anything is sent.
@@ -1153,6 +1161,10 @@ msccl_run m8 multinode-broadcast allgather_ring.xml $((8 - 1)) $((8 * 7))
 msccl_run c3 multinode-broadcast allgather_recursive_doubling.xml $((1 + 2 + 4)) $((8 * 7))
 msccl_run k8 total-exchange alltoall_allpairs.xml 1 $((8 * 7))
 msccl_run c3 accumulate reduce_binomial.xml 3 $((8 - 1))
+# allreduce as a data sum: recursive doubling, log2 8 = 3 ticks of 8 moves;
+# the ring's partial around from 0 to 7 and the sum on around to 6, 2 (n - 1)
+msccl_run c3 data-sum allreduce_recursive_doubling.xml 3 $((8 * 3))
+msccl_run m8 data-sum allreduce_ring.xml $((2 * (8 - 1))) $((2 * (8 - 1)))
 # imported to a file, then replayed as one: the same run
 run import msccl "$M/allgather_ring.xml" on ring 8
 expect_rc 0 "import on ring 8"

@@ -184,6 +184,60 @@ TEST(binomial_reduce)
 	EXPECT_NE(NULL, strstr(msg, "root 8: the algorithm has 8 ranks")) TH_LOG("%s", msg);
 }
 
+/*
+ * Allreduce by recursive doubling on 8 = 2^3 ranks: round k sends each
+ * rank's partial (of the 2^k ranks that agree with it above bit k) across
+ * dimension k, and reduces the one received into it: log2 8 = 3 ticks,
+ * n log2 n moves, each the partial of an interval of ranks (Thakur,
+ * Rabenseifner and Gropp, IJHPCA 2005).
+ */
+TEST(recursive_doubling_allreduce)
+{
+	struct schedule_file sf;
+	char msg[512];
+	size_t i;
+
+	ASSERT_EQ(0, import_file("allreduce_recursive_doubling.xml", "hypercube 3", false, 0, &sf,
+				 msg, sizeof(msg))) TH_LOG("%s", msg);
+	EXPECT_STREQ("data-sum", sf.operation);
+	EXPECT_EQ(3, sf.ticks);
+	EXPECT_EQ(8 * 3, moves(&sf));
+	for (i = 0; i < sf.nsteps; i++) {
+		const struct schedule_step *st = &sf.step[i];
+
+		if (st->from == SCHEDULE_TICK)
+			continue;
+		/* an aligned block of 2^k ranks holding the sender: lo <= from <= hi */
+		EXPECT_LE(st->a, st->from);
+		EXPECT_LE(st->from, st->b);
+		EXPECT_EQ(0, st->a % (st->b - st->a + 1));
+	}
+	schedule_file_free(&sf);
+}
+
+/*
+ * A ring allreduce of one chunk: the partial grows from rank 0 around to
+ * rank n - 1, a hop a tick, and the sum goes on around from n - 1 to n - 2:
+ * 2 (n - 1) = 14 ticks and as many moves, one a tick.
+ */
+TEST(ring_allreduce)
+{
+	struct schedule_file sf;
+	char msg[512];
+
+	ASSERT_EQ(0, import_file("allreduce_ring.xml", "ring 8", false, 0, &sf, msg, sizeof(msg)))
+		TH_LOG("%s", msg);
+	EXPECT_EQ(2 * (8 - 1), sf.ticks);
+	EXPECT_EQ(2 * (8 - 1), moves(&sf));
+	/* tick 7: rank 6 sends the partial of 0 .. 6; tick 8: rank 7 the sum, of all 8 */
+	EXPECT_EQ(6, sf.step[2 * 6 + 1].from);
+	EXPECT_EQ(0, sf.step[2 * 6 + 1].a);
+	EXPECT_EQ(6, sf.step[2 * 6 + 1].b);
+	EXPECT_EQ(7, sf.step[2 * 7 + 1].from);
+	EXPECT_EQ(7, (sf.step[2 * 7 + 1].b - sf.step[2 * 7 + 1].a + 8) % 8);
+	schedule_file_free(&sf);
+}
+
 /* What the import writes is a schedule file: read back, the same steps. */
 TEST(written_file_reads_back)
 {
@@ -326,8 +380,10 @@ TEST(refusals_name_the_line)
 		       STEP(0, "s", "i", 0, "o", 0, 1, 1, 0) "</tb></gpu>\n"), -EINVAL,
 		       "a.xml:5: ", "depends on step 0 of threadblock 1, which rank 1 does not have");
 	/* a collective txnet has no operation for, or with chunks split finer */
-	expect_refused(_metadata, ALGO("allreduce", IDLE0 IDLE1), -EINVAL, "a.xml:1: ",
-		       "txnet's data sum, which has no schedule file form");
+	expect_refused(_metadata, ALGO("allreduce",
+		       "<gpu id=\"0\" i_chunks=\"2\" o_chunks=\"2\" s_chunks=\"0\"/>\n"
+		       "<gpu id=\"1\" i_chunks=\"2\" o_chunks=\"2\" s_chunks=\"0\"/>\n"), -EINVAL,
+		       "a.xml:2: ", "rank 0's i_chunks 2: txnet's data-sum moves one message a rank");
 	expect_refused(_metadata, ALGO("custom", IDLE0 IDLE1), -EINVAL, "a.xml:1: ",
 		       "coll \"custom\"");
 	expect_refused(_metadata, ALGO("allgather",
@@ -378,6 +434,43 @@ TEST(steps_that_cannot_run)
 	expect_refused(_metadata, never_received, -EINVAL, "a.xml:3: ",
 		       "threadblock 0 of rank 0 sends 1 chunks to rank 1 on channel 0 that it never"
 		       " receives");
+}
+
+/*
+ * A data sum's processor holds one partial: what arrives joins it.  Rank
+ * 0 receives 1's partial into its scratch buffer and then sends its own,
+ * which the replay's 0 no longer holds apart: refused at the step.  And a
+ * reduce of two partials that overlap counts a rank twice.
+ */
+TEST(allreduce_partials)
+{
+	static const char scratch[] = ALGO("allreduce",
+		"<gpu id=\"0\" i_chunks=\"1\" o_chunks=\"1\" s_chunks=\"1\">\n"
+		"<tb id=\"0\" send=\"1\" recv=\"1\" chan=\"0\">\n"
+		STEP(0, "r", "i", 0, "s", 0, 1, -1, -1)
+		STEP(1, "s", "i", 0, "o", 0, 1, -1, -1)
+		"</tb></gpu>\n"
+		"<gpu id=\"1\" i_chunks=\"1\" o_chunks=\"1\" s_chunks=\"0\">\n"
+		"<tb id=\"0\" send=\"0\" recv=\"0\" chan=\"0\">\n"
+		STEP(0, "s", "i", 0, "o", 0, 1, -1, -1)
+		STEP(1, "r", "i", 0, "o", 0, 1, -1, -1)
+		"</tb></gpu>\n");
+	static const char twice[] = ALGO("allreduce",
+		"<gpu id=\"0\" i_chunks=\"1\" o_chunks=\"1\" s_chunks=\"0\">\n"
+		"<tb id=\"0\" send=\"1\" recv=\"1\" chan=\"0\">\n"
+		STEP(0, "rrc", "i", 0, "i", 0, 1, -1, -1)
+		STEP(1, "s", "i", 0, "i", 0, 1, -1, -1)
+		"</tb></gpu>\n"
+		"<gpu id=\"1\" i_chunks=\"1\" o_chunks=\"1\" s_chunks=\"0\">\n"
+		"<tb id=\"0\" send=\"0\" recv=\"0\" chan=\"0\">\n"
+		STEP(0, "s", "i", 0, "i", 0, 1, -1, -1)
+		STEP(1, "rrc", "i", 0, "i", 0, 1, -1, -1)
+		"</tb></gpu>\n");
+
+	expect_refused(_metadata, scratch, -EINVAL, "a.xml:5: ",
+		       "rank 0 sends the sum of ranks 0-0, and holds that of ranks 0-1");
+	expect_refused(_metadata, twice, -EINVAL, "a.xml:10: ",
+		       "reduces the sum of ranks 0-1 with that of ranks 1-1");
 }
 
 TEST_HARNESS_MAIN

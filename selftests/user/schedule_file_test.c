@@ -84,6 +84,41 @@ TEST(unicast_and_toward_forms)
 	schedule_file_free(&sf);
 }
 
+/* A data sum's moves name an interval of processors: "+LO-HI", "+P" for one. */
+TEST(sum_form)
+{
+	static const char text[] = "txnet-schedule 1\nnetwork ring 4\noperation data-sum\n"
+				   "port-model all-port\ntick 1\n0 1 +0\n1 2 +3-1\n";
+	struct schedule_file sf;
+	char msg[256], *out = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	ASSERT_EQ(0, parse_text(text, &sf, msg, sizeof(msg))) TH_LOG("%s", msg);
+	EXPECT_EQ(SCHEDULE_FORM_SUM, sf.form);
+	EXPECT_EQ(0, sf.step[1].a);
+	EXPECT_EQ(0, sf.step[1].b);
+	EXPECT_EQ(3, sf.step[2].a);
+	EXPECT_EQ(1, sf.step[2].b);
+	f = open_memstream(&out, &len);
+	ASSERT_NE(NULL, f);
+	ASSERT_EQ(0, schedule_file_write(f, &sf));
+	fclose(f);
+	EXPECT_STREQ(text, out);
+	free(out);
+	schedule_file_free(&sf);
+	EXPECT_EQ(-EINVAL, parse_text("txnet-schedule 1\nnetwork ring 4\noperation data-sum\n"
+				      "port-model all-port\ntick 1\n0 1 +0-\n", &sf, msg,
+				      sizeof(msg)));
+	EXPECT_NE(NULL, strstr(msg, "a.sched:6: \"+0-\": a move of a data-sum carries a copy of"
+			       " the partial of an interval of processors, +LO-HI")) TH_LOG("%s", msg);
+	EXPECT_EQ(-EINVAL, parse_text("txnet-schedule 1\nnetwork ring 4\noperation broadcast\n"
+				      "port-model all-port\nroot 0\ntick 1\n0 1 +0\n", &sf, msg,
+				      sizeof(msg)));
+	EXPECT_NE(NULL, strstr(msg, "a.sched:7: \"+0\": a move of a broadcast carries"))
+		TH_LOG("%s", msg);
+}
+
 /* What is written reads back as the same steps, and writes as the same text. */
 TEST(write_reads_back)
 {
