@@ -5,8 +5,11 @@
  * port models: the schedule `algo auto` picks, the steps the engine
  * counted, the lower bound (and which one) and their ratio.  Then the
  * all-port total exchanges [Dimakopoulos98] leaves open (products that are not
- * H^(2^m)): what auto runs there, and a2.  Every run is verified; the
- * program fails if one is not, or beats its bound.
+ * H^(2^m)): what auto runs there, and a2.  Last, the worst ratio of
+ * each family (a topology, the open networks counted with theirs) and
+ * operation under either port model, and how many of those pass 1.10.
+ * Every run is verified; the program fails if one is not, or beats its
+ * bound.
  */
 #include <stdio.h>
 #include <string.h>
@@ -16,12 +19,74 @@
 #include "core/cables.h"
 #include "table_nets.h"
 
+#define LINE		1.10
+#define MAX_FAMILIES	32
+
+/* Per family (its first word) and operation: the worst steps/bound of auto's runs. */
+static struct {
+	char name[16];
+	double worst[TXNET_OP_MAX + 1];
+} families[MAX_FAMILIES];
+static u32 nfamilies;
+
+static void note(const char *label, u32 op, double ratio)
+{
+	size_t n = strcspn(label, " :");
+	u32 f;
+
+	for (f = 0; f < nfamilies; f++)
+		if (strlen(families[f].name) == n && !strncmp(families[f].name, label, n))
+			break;
+	if (f == nfamilies) {
+		if (nfamilies == MAX_FAMILIES)
+			return;
+		snprintf(families[nfamilies++].name, sizeof(families[0].name), "%.*s", (int)n, label);
+	}
+	if (ratio > families[f].worst[op])
+		families[f].worst[op] = ratio;
+}
+
 static int measure_algo(const struct net *nt, u32 op, u32 algo, u32 port, char *cell,
 			size_t len);
 
 static int measure(const struct net *nt, u32 op, u32 port, char *cell, size_t len)
 {
 	return measure_algo(nt, op, TXNET_ALGO_AUTO, port, cell, len);
+}
+
+/* The worst ratios, a row a family, and the count past LINE; 0 when none is. */
+static u32 summary(void)
+{
+	u32 f, op, above = 0, cells = 0;
+
+	/* the operations, short enough for a column each */
+	static const char *const col[TXNET_OP_MAX + 1] = {
+		[TXNET_OP_TOTAL_EXCHANGE] = "t-exch", [TXNET_OP_BROADCAST] = "bcast",
+		[TXNET_OP_SCATTER] = "scatter", [TXNET_OP_GATHER] = "gather",
+		[TXNET_OP_MULTINODE_BROADCAST] = "mn-bcast", [TXNET_OP_ACCUMULATE] = "accum",
+		[TXNET_OP_MULTINODE_ACCUMULATE] = "mn-accum", [TXNET_OP_PREFIX_SUM] = "prefix",
+		[TXNET_OP_DATA_SUM] = "data-sum",
+	};
+
+	printf("\nworst steps/bound per family and operation, either port model (auto)\n%-10s",
+	       "family");
+	for (op = 1; op <= TXNET_OP_MAX; op++)
+		if (op != TXNET_OP_PERMUTATION)
+			printf(" %8s", col[op] ? col[op] : txn_op_name(op));
+	printf("\n");
+	for (f = 0; f < nfamilies; f++) {
+		printf("%-10s", families[f].name);
+		for (op = 1; op <= TXNET_OP_MAX; op++) {
+			if (op == TXNET_OP_PERMUTATION)
+				continue;
+			printf(" %8.2f", families[f].worst[op]);
+			cells++;
+			above += families[f].worst[op] > LINE;
+		}
+		printf("\n");
+	}
+	printf("families and operations past %.2fx the bound: %u of %u\n", LINE, above, cells);
+	return above;
 }
 
 static int measure_algo(const struct net *nt, u32 op, u32 algo, u32 port, char *cell,
@@ -49,6 +114,8 @@ static int measure_algo(const struct net *nt, u32 op, u32 algo, u32 port, char *
 		txn_bound(&spec, &g, op, port, 0, &b);
 		if (!ret && e.tick < b.lower)
 			ret = -1;
+		if (!ret && algo == TXNET_ALGO_AUTO && b.lower)
+			note(nt->label, op, (double)e.tick / b.lower);
 		snprintf(cell, len, "%llu/%llu = %.2f (%s%s%s)", (unsigned long long)e.tick,
 			 (unsigned long long)b.lower, b.lower ? (double)e.tick / b.lower : 0.0,
 			 b.name, algo == TXNET_ALGO_AUTO ? "" : ", ",
@@ -97,5 +164,6 @@ int main(void)
 			 s ? s->name : "-");
 		printf("%-35s %-44s %-36s\n", open_nets[i].label, cell[0], cell[1]);
 	}
+	summary();
 	return fail;
 }
