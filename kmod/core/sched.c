@@ -30,7 +30,7 @@ u32 txn_shape(const struct txn_spec *spec)
 	}
 }
 
-/* [Bertsekas91]'s schedule for each operation on the d-cube; NULL where it gives none. */
+/* The d-cube's schedule for each operation: [Bertsekas91]'s, recursive doubling for sums. */
 static const struct txn_sched *cube_sched(u32 op)
 {
 	static const struct txn_sched * const by_op[] = {
@@ -41,6 +41,8 @@ static const struct txn_sched *cube_sched(u32 op)
 		[TXNET_OP_GATHER] = &txn_sched_cube_gather,
 		[TXNET_OP_MULTINODE_BROADCAST] = &txn_sched_hypercube,
 		[TXNET_OP_MULTINODE_ACCUMULATE] = &txn_sched_hypercube,
+		[TXNET_OP_PREFIX_SUM] = &txn_sched_cube_sum,
+		[TXNET_OP_DATA_SUM] = &txn_sched_cube_sum,
 	};
 
 	return op < ARRAY_SIZE(by_op) ? by_op[op] : NULL;
@@ -74,12 +76,12 @@ const struct txn_sched *txn_sched_pick(const struct txn_spec *spec, u32 op, u32 
 		*why = "algo: replay runs a schedule file, which this request does not carry";
 		return NULL;
 	}
-	/* [Bertsekas91]: optimal on the d-cube under either port model, every operation it treats */
+	/* optimal on the d-cube under either port model: [Bertsekas91]'s, and recursive doubling */
 	if (spec->topo == TXNET_TOPO_HYPERCUBE && spec->size[0] <= TXN_CUBE_DMAX &&
 	    (algo == TXNET_ALGO_AUTO || algo == TXNET_ALGO_HYPERCUBE) && cube_sched(op))
 		return cube_sched(op);
 	if (algo == TXNET_ALGO_HYPERCUBE) {
-		*why = "algo: hypercube runs on hypercubes of dimension 1 to 16, every operation but prefix-sum, data-sum and permutation";
+		*why = "algo: hypercube runs on hypercubes of dimension 1 to 16, every operation but permutation";
 		return NULL;
 	}
 	/* [Wei07]: all-port, the operations it gives schedules for */
@@ -190,6 +192,11 @@ bool txn_expected_steps(const struct txn_sched *s, const struct txn_spec *spec,
 	u32 op = p->op, port_model = p->port_model;
 	u64 n, transmissions;
 
+	if (s->algo == TXNET_ALGO_HYPERCUBE && (op == TXNET_OP_PREFIX_SUM || op == TXNET_OP_DATA_SUM)) {
+		/* recursive doubling (sched_cube_sum.c): a dimension a tick */
+		*steps = spec->size[0];
+		return true;
+	}
 	if (s->algo == TXNET_ALGO_HYPERCUBE)
 		/* [Bertsekas91], Table 1 */
 		return txn_cube_optimum(spec->size[0], op, port_model, steps, &transmissions);

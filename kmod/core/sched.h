@@ -51,6 +51,8 @@ extern const struct txn_sched txn_sched_cube_bcast;	/* broadcast, accumulation *
 extern const struct txn_sched txn_sched_cube_scatter;
 extern const struct txn_sched txn_sched_cube_gather;
 extern const struct txn_sched txn_sched_cube_te;	/* total exchange */
+/* and by recursive doubling, which [Bertsekas91] does not treat: sched_cube_sum.c */
+extern const struct txn_sched txn_sched_cube_sum;	/* data and prefix sums */
 extern const struct txn_sched txn_sched_latin;	/* MINs, [Massini03]: sched_latin.c */
 extern const struct txn_sched txn_sched_self_route;	/* a permutation on a MIN */
 /* [Wei07] on biswapped networks, all-port: sched_bsn_*.c */

@@ -140,7 +140,7 @@ enum txnet_algo {
 	TXNET_ALGO_SHORTEST_PATH,	/* any topology: shortest-path trees and routes */
 	TXNET_ALGO_A2,			/* cartesian products, [Dimakopoulos98] section 4 */
 	TXNET_ALGO_A3,			/* homogeneous products, all-port, [Dimakopoulos98] section 5 */
-	TXNET_ALGO_HYPERCUBE,		/* hypercubes, [Bertsekas91]: every operation it treats */
+	TXNET_ALGO_HYPERCUBE,		/* hypercubes: [Bertsekas91]; sums by recursive doubling */
 	TXNET_ALGO_LATIN,		/* log2 N-stage MINs, [Massini03]: Latin-square waves */
 	TXNET_ALGO_SELF_ROUTING,	/* log2 N-stage MINs: one permutation by destination tags */
 	TXNET_ALGO_BISWAPPED,		/* biswapped networks, all-port, [Wei07] */
