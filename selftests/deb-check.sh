@@ -56,12 +56,16 @@ mkdir -p "$root/var/lib/dpkg/info" "$root/var/lib/dpkg/updates"
 bad=
 dpkg --root="$root" --force-not-root --force-depends --force-script-chrootless \
 	-i "$out/txctl_${ver}_$arch.deb" > "$out/install.log" 2>&1 || bad="dpkg -i failed"
+# each output read whole before it is searched: grep -q stops reading at its
+# match, and under pipefail the writer's SIGPIPE would fail the pipeline
+listed=$(dpkg --root="$root" -L txctl 2>/dev/null)
 for f in /usr/sbin/txctl /usr/share/man/man8/txctl.8.gz \
 	 /usr/share/bash-completion/completions/txctl /usr/share/doc/txctl/copyright; do
-	dpkg --root="$root" -L txctl 2>/dev/null | grep -qx "$f" || bad="$bad [not listed: $f]"
+	grep -qx "$f" <<< "$listed" || bad="$bad [not listed: $f]"
 	[[ -e $root$f ]] || bad="$bad [not installed: $f]"
 done
-"$root/usr/sbin/txctl" help 2>&1 | grep -q '^Usage: txctl' || bad="$bad [txctl help]"
+help=$("$root/usr/sbin/txctl" help 2>&1)
+grep -q '^Usage: txctl' <<< "$help" || bad="$bad [txctl help]"
 if [[ -z $bad ]]; then
 	ok "txctl_installs"
 else
