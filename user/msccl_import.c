@@ -436,17 +436,23 @@ static int find_operation(struct sim *s)
  * ranks when they meet end to end, as a schedule file names partials;
  * any other pair counts a rank twice or is no interval.
  */
+static bool meet(uint32_t n, struct chunk x, struct chunk y, struct chunk *out)
+{
+	if (x.b + y.b > n || ((x.a + x.b) % n != y.a && (y.a + y.b) % n != x.a))
+		return false;
+	/* every rank's is named 0-(n-1) */
+	*out = (struct chunk){ SUM_OF, x.b + y.b == n ? 0 : (y.a + y.b) % n == x.a ? y.a : x.a,
+			       x.b + y.b };
+	return true;
+}
+
 static int join(struct sim *s, const struct msccl_step *st, struct chunk x, struct chunk y,
 		struct chunk *out)
 {
 	uint32_t n = s->a->ngpus;
 
-	if (x.b + y.b <= n && ((x.a + x.b) % n == y.a || (y.a + y.b) % n == x.a)) {
-		*out = (struct chunk){ SUM_OF, (y.a + y.b) % n == x.a ? y.a : x.a, x.b + y.b };
-		if (out->b == n)
-			out->a = 0;	/* every rank's: named 0-(n-1) */
+	if (meet(n, x, y, out))
 		return 0;
-	}
 	return fail(s, -EINVAL, st->line, "a %s step reduces the sum of ranks %" PRIu32 "-%" PRIu32
 		    " with that of ranks %" PRIu32 "-%" PRIu32 ": not two intervals meeting end to"
 		    " end (a rank counted twice, or a sum no interval names)",
@@ -470,10 +476,9 @@ static int arrive_sum(struct sim *s, uint32_t line, uint32_t rank, struct chunk 
 	struct chunk *h = &s->held[rank];
 	uint32_t n = s->a->ngpus;
 
-	if (h->b + c.b <= n && ((h->a + h->b) % n == c.a || (c.a + c.b) % n == h->a))
-		*h = (struct chunk){ SUM_OF, h->b + c.b == n ? 0 :
-				     (c.a + c.b) % n == h->a ? c.a : h->a, h->b + c.b };
-	else if (within(n, c, *h))
+	if (meet(n, *h, c, h))
+		return 0;
+	if (within(n, c, *h))
 		*h = c;
 	else if (!within(n, *h, c))
 		return fail(s, -EINVAL, line, "the sum of ranks %" PRIu32 "-%" PRIu32 " reaches rank"
