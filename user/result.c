@@ -42,6 +42,7 @@ static const struct keyword algos[] = {
 	{ "self-routing",		TXNET_ALGO_SELF_ROUTING },
 	{ "biswapped",			TXNET_ALGO_BISWAPPED },
 	{ "replay",			TXNET_ALGO_REPLAY },
+	{ "dimension-waves",		TXNET_ALGO_DIMENSION_WAVES },
 };
 
 static const struct keyword statuses[] = {

@@ -42,7 +42,8 @@ void usage_run(FILE *f)
 		"DESTS := { D0,D1,... | file:PATH }   (processor i's message goes to Di)\n"
 		"ROWS := { 000,011,... | file:PATH }  (switch row h's states, stage 0 first)\n"
 		"ALGO := { auto | shortest-path | furthest-first | scatterings | message-shift |\n"
-		"          message-shift-plain | a2 | a3 | hypercube | latin | self-routing }\n"
+		"          message-shift-plain | a2 | a3 | hypercube | latin | self-routing |\n"
+		"          biswapped | dimension-waves }\n"
 		"record: keep the run's time series (txctl series); plot FILE: and draw it\n"
 		"        as an SVG picture in FILE\n"
 		"schedule file:PATH: replay the schedule file PATH (algo replay)\n"
@@ -313,7 +314,7 @@ int do_run(int argc, char **argv)
 			algo = algo_by_name(*argv);
 			if (algo < 0)
 				invarg(*argv, "algo",
-				       "must be auto, shortest-path, furthest-first, scatterings, message-shift, message-shift-plain, a2, a3, hypercube, latin or self-routing");
+				       "must be auto, shortest-path, furthest-first, scatterings, message-shift, message-shift-plain, a2, a3, hypercube, latin, self-routing, biswapped or dimension-waves");
 		} else if (is_keyword(*argv, "root")) {
 			NEXT_ARG(usage_run);
 			if (root_arg)

@@ -84,6 +84,14 @@ const struct txn_sched *txn_sched_pick(const struct txn_spec *spec, u32 op, u32 
 		*why = "algo: hypercube runs on hypercubes of dimension 1 to 16, every operation but permutation";
 		return NULL;
 	}
+	/* sums on products, a factor after another (sched_waves.c) */
+	if ((algo == TXNET_ALGO_AUTO || algo == TXNET_ALGO_DIMENSION_WAVES) &&
+	    txn_waves_steps(spec, op, port_model))
+		return &txn_sched_waves;
+	if (algo == TXNET_ALGO_DIMENSION_WAVES) {
+		*why = "algo: dimension-waves runs prefix-sum and data-sum on products of linear arrays, rings and complete graphs; single-port, on no odd ring and complete factors of 2^m nodes only";
+		return NULL;
+	}
 	/* [Wei07]: all-port, the operations it gives schedules for */
 	if (spec->topo == TXNET_TOPO_BISWAPPED && port_model == TXNET_PORT_ALL &&
 	    (algo == TXNET_ALGO_AUTO || algo == TXNET_ALGO_BISWAPPED) && bsn_sched(op))
@@ -197,6 +205,11 @@ bool txn_expected_steps(const struct txn_sched *s, const struct txn_spec *spec,
 		*steps = spec->size[0];
 		return true;
 	}
+	if (s->algo == TXNET_ALGO_DIMENSION_WAVES) {
+		/* a phase a factor, in its diameter all-port (sched_waves.c) */
+		*steps = txn_waves_steps(spec, op, port_model);
+		return *steps != 0;
+	}
 	if (s->algo == TXNET_ALGO_HYPERCUBE)
 		/* [Bertsekas91], Table 1 */
 		return txn_cube_optimum(spec->size[0], op, port_model, steps, &transmissions);
@@ -265,6 +278,7 @@ const char *txn_algo_name(u32 algo)
 		[TXNET_ALGO_SELF_ROUTING] = "self-routing",
 		[TXNET_ALGO_BISWAPPED] = "biswapped",
 		[TXNET_ALGO_REPLAY] = "replay",
+		[TXNET_ALGO_DIMENSION_WAVES] = "dimension-waves",
 	};
 
 	return algo < ARRAY_SIZE(names) && names[algo] ? names[algo] : "unknown";

@@ -53,6 +53,8 @@ extern const struct txn_sched txn_sched_cube_gather;
 extern const struct txn_sched txn_sched_cube_te;	/* total exchange */
 /* and by recursive doubling, which [Bertsekas91] does not treat: sched_cube_sum.c */
 extern const struct txn_sched txn_sched_cube_sum;	/* data and prefix sums */
+/* on products of arrays, rings and complete graphs, dimension by dimension: sched_waves.c */
+extern const struct txn_sched txn_sched_waves;	/* data and prefix sums */
 extern const struct txn_sched txn_sched_latin;	/* MINs, [Massini03]: sched_latin.c */
 extern const struct txn_sched txn_sched_self_route;	/* a permutation on a MIN */
 /* [Wei07] on biswapped networks, all-port: sched_bsn_*.c */
@@ -73,6 +75,13 @@ u64 txn_dual_bytes(const struct txn_graph *g, const struct txn_sched *scatter, u
  * Whether a2 or a3 (@algo) runs on @spec under @port_model, and the time
  * [Dimakopoulos98] proves for it there (0 when it proves none).
  */
+/*
+ * The ticks sched_waves.c's argument proves for a data or prefix sum (@op)
+ * on @spec under @port_model: the factors' phases added up; 0 where the
+ * waves do not run.
+ */
+u64 txn_waves_steps(const struct txn_spec *spec, u32 op, u32 port_model);
+
 bool txn_product_fits(const struct txn_spec *spec, u32 algo, u32 port_model);
 u64 txn_product_steps(const struct txn_spec *spec, u32 algo, u32 port_model);
 

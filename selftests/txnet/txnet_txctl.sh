@@ -16,7 +16,7 @@ N=0 PASS=0 FAIL=0 SKIP=0
 out=/tmp/txctl.$$.out err=/tmp/txctl.$$.err
 
 echo "TAP version 13"
-echo "1..41"
+echo "1..42"
 
 ok() { N=$((N + 1)); PASS=$((PASS + 1)); echo "ok $N $1"; }
 fail() { N=$((N + 1)); FAIL=$((FAIL + 1)); echo "not ok $N $1"; }
@@ -1200,7 +1200,43 @@ for n in m8 c3 k8 m6 m2; do run destroy $n; done
 rm -f "$mf" "$mx"
 result "msccl_algorithms"
 
-# 41: the module goes away under a monitor: it says so and exits 2
+# 41: sums a dimension after another (dimension-waves).  A data sum takes
+# the product's diameter, the sum of its factors': torus 6 6 3 + 3, mesh
+# 3 4 2 + 3, ghc 3 4 1 + 1; single-port the same on even rings and
+# arrays, torus 4 6 2 + 3, and log2 of a doubled complete factor, complete
+# 8: 3.  A prefix sum on ring 9 takes the last processor's eccentricity,
+# floor(9/2) = 4, the rest of it coming round the back; on mesh 3 4 the
+# last processor's 2 + 3.  An odd ring single-port is refused by name.
+waves() { # NET OP STEPS
+	run -j run "$1" "$2" values random:3
+	expect_rc 0 "$2 on $1"
+	[ "$("$JSON" -g algo < "$out")" = dimension-waves ] || bad="$bad [$1 $2: algo $("$JSON" -g algo < "$out")]"
+	[ "$("$JSON" -g verified < "$out")" = true ] || bad="$bad [$1 $2: not verified]"
+	[ "$("$JSON" -g steps < "$out")" = "$3" ] || bad="$bad [$1 $2: steps $("$JSON" -g steps < "$out"), want $3]"
+	[ "$("$JSON" -g lower_bound < "$out")" = "$3" ] || bad="$bad [$1 $2: bound $("$JSON" -g lower_bound < "$out"), want $3]"
+	[ "$("$JSON" -g expected_steps < "$out")" = "$3" ] || bad="$bad [$1 $2: expected_steps]"
+}
+run create torus 6 6 name w66
+run create mesh 3 4 name w34
+run create ghc 3 4 name g34
+run create torus 4 6 name w46 port single
+run create complete 8 name k8 port single
+run create ring 9 name r9
+waves w66 data-sum $((3 + 3))
+waves w34 data-sum $((2 + 3))
+waves g34 data-sum $((1 + 1))
+waves w46 data-sum $((2 + 3))
+waves k8 data-sum 3
+waves r9 prefix-sum $((9 / 2))
+waves w34 prefix-sum $((2 + 3))
+run set r9 port single
+run run r9 data-sum algo dimension-waves
+expect_rc 2 "an odd ring single-port"
+expect_err "algo: dimension-waves runs prefix-sum and data-sum on" "refused by name"
+for n in w66 w34 g34 w46 k8 r9; do run destroy $n; done
+result "dimension_waves"
+
+# 42: the module goes away under a monitor: it says so and exits 2
 "$TXCTL" monitor > "$mon" 2>&1 &
 mpid=$!
 wait_for mon_ready || bad="$bad [monitor never reported the probe network]"

@@ -145,6 +145,7 @@ enum txnet_algo {
 	TXNET_ALGO_SELF_ROUTING,	/* log2 N-stage MINs: one permutation by destination tags */
 	TXNET_ALGO_BISWAPPED,		/* biswapped networks, all-port, [Wei07] */
 	TXNET_ALGO_REPLAY,		/* any topology: a schedule from a file (TXNET_A_SCHEDULE) */
+	TXNET_ALGO_DIMENSION_WAVES,	/* products: sums dimension by dimension, by combining waves */
 
 	__TXNET_ALGO_MAX,
 	TXNET_ALGO_MAX = __TXNET_ALGO_MAX - 1
