@@ -12,6 +12,7 @@
 #                         built once from Debian's linux-source (6-26 minutes)
 #   make bench            every schedule in user space, beside the plain C loop
 #   make table            every operation on every topology family: steps / lower bound
+#   make optimum          small networks' true optimum (CBC) beside the bound and txnet's
 #   make pictures         the README's pictures of runs, drawn by txctl in the VM
 #   make fuzz             libFuzzer over the core, txctl's graph files, its schedule files (SECONDS=60 each)
 #   make nlfuzz           the netlink fuzzer in the VM (COUNT=1000000, SEED=, KVER)
@@ -55,7 +56,7 @@ DEMO := set -e; \
 	echo "== cat /sys/kernel/txnet/txnet1/last/steps"; cat /sys/kernel/txnet/txnet1/last/steps
 
 .PHONY: all module deps kernels ksft user selftests host-check user-check install uninstall \
-	run check bench table fuzz nlfuzz pictures clean distclean help
+	run check bench table optimum fuzz nlfuzz pictures clean distclean help
 
 all: $(if $(filter $(HOST_KVER),$(RUNNING)),,deps) module user selftests
 
@@ -135,6 +136,13 @@ pictures: deps
 bench:
 	@$(MAKE) --no-print-directory -C $(TOP)/selftests/bench run PAYLOAD=$(PAYLOAD) \
 		FILTER="$(FILTER)" SCALE=$(SCALE) CPU=$(CPU)
+
+# The true optimum of small networks beside the bound and txnet's ticks,
+# by CBC (selftests/host/optimum_test.c, which make check runs too).
+optimum:
+	@$(MAKE) --no-print-directory -C $(TOP)/selftests/host $(abspath $(TOP)/build/host)/optimum_test
+	@$(TOP)/build/host/optimum_test > $(B)/optimum.log; rc=$$?; \
+		grep '^# optimum:' $(B)/optimum.log; grep '^not ok' $(B)/optimum.log; exit $$rc
 
 # The steps/bound table of Documentation/txnet-schedules.rst, measured afresh.
 table:
