@@ -42,9 +42,14 @@
  * each dimension, with any coordinates in the less significant ones: in
  * each phase the prefix takes the up arrival that covers coordinates 0 ..
  * a-1 (at tick a: on a ring the up wave runs k - 1 ticks for it), or what
- * arrives from below in a complete factor.  The dimensions' phases add up
- * to the eccentricity of the last processor (the prefix's bound) where no
- * ring is longer than 2; a ring factor costs k - 1 instead of k / 2.
+ * arrives from below in a complete factor.  All-port the next phase
+ * starts once a ring's totals are in, at k / 2, on other cables, while the
+ * ring's up wave runs on to k - 1 alone (its tail), carrying the totals of
+ * its own phase; single-port a node sends once a tick and the phases follow
+ * each other, a ring costing k - 1.  In the last phase, where no total is
+ * needed, the ring's far half takes the rest round the back (wrap_send()).
+ * Where every tail ends in time the phases add up to the eccentricity of
+ * the last processor, the prefix's bound.
  */
 #include "sched.h"
 #include "topo_impl.h"
@@ -56,10 +61,17 @@ struct wave_phase {
 	u8 dim;			/* the factor, in port order */
 	u32 k, stride, start, len;
 	u32 up_len, down_len;	/* the ticks a ring's waves run */
+	u32 tail;		/* the ticks its up wave runs: past len where it overlaps the next */
 	bool wrap;		/* a prefix's last ring: the partials from 0 come round the back */
+	/*
+	 * The totals its waves carry, the up wave's arrivals and what was
+	 * sent: the phase's own where it has a tail (the next phase's
+	 * begin changes the totals while the tail runs on).
+	 */
+	u32 *val, *up, *up_cov, *up_sent;
 };
 
-#define WAVE_ARRAYS	10
+#define WAVE_ARRAYS	11
 
 struct waves {
 	u32 n, nph;
@@ -73,6 +85,7 @@ struct waves {
 	 */
 	u32 *total, *next, *up, *down, *pre;
 	u32 *up_cov, *down_cov, *up_sent, *down_sent, *need;
+	u32 *tails;		/* prefix pieces still to come from phases with a tail */
 	u32 words[];
 };
 
@@ -122,24 +135,41 @@ static u32 phase_ticks(u32 kind, u32 k, bool single, bool long_up)
 	}
 }
 
+/*
+ * All-port, a prefix's ring before the last phase has its totals after
+ * k/2 ticks, and the next phase starts then, on other cables, while the
+ * up wave runs on to k-1 for the prefix (its tail); single-port a node
+ * sends once a tick, and the phases follow each other.
+ */
+static bool has_tail(u32 kind, u32 k, bool single, bool prefix, bool last)
+{
+	return prefix && !single && !last && wave_kind(kind, k, single) == WAVE_RING;
+}
+
 u64 txn_waves_steps(const struct txn_spec *spec, u32 op, u32 port_model)
 {
-	bool prefix = op == TXNET_OP_PREFIX_SUM;
+	bool prefix = op == TXNET_OP_PREFIX_SUM, single = port_model == TXNET_PORT_SINGLE;
+	u64 steps = 0, start = 0;
 	struct txn_prod p;
-	u64 steps = 0;
-	u32 i, t;
+	u32 i, len, tail;
 
 	/* a hypercube is a product too, but its port order is the other way round */
 	if ((op != TXNET_OP_DATA_SUM && !prefix) || spec->topo == TXNET_TOPO_HYPERCUBE ||
 	    txn_prod_init(&p, spec->topo, spec->ndims, spec->size, spec->kind))
 		return 0;
-	for (i = 0; i < p.ndims; i++) {
-		/* the most significant dimension's phase is the last */
-		t = phase_ticks(p.kind[i], p.size[i], port_model == TXNET_PORT_SINGLE,
-				prefix && i > 0);
-		if (!t)
+	/* the least significant dimension first, the most significant's phase last */
+	for (i = p.ndims; i-- > 0;) {
+		len = phase_ticks(p.kind[i], p.size[i], single, prefix && i > 0);
+		if (!len)
 			return 0;
-		steps += t;
+		tail = len;
+		if (has_tail(p.kind[i], p.size[i], single, prefix, i == 0)) {
+			len = p.size[i] / 2;
+			tail = p.size[i] - 1;
+		}
+		if (start + tail > steps)
+			steps = start + tail;
+		start += len;
 	}
 	return steps;
 }
@@ -176,7 +206,8 @@ static u32 arrivals(const struct waves *w, const struct wave_phase *ph, u32 a)
 	case WAVE_DOUBLE:
 		return log2_of(ph->k);
 	default:
-		return (cu > 0) + (ph->k - 1 - cu > 0) + (w->prefix && a > 0 && cu != a);
+		return (cu > 0) + (ph->k - 1 - cu > 0) +
+		       (w->prefix && a > 0 && cu != a && ph->tail == ph->len);
 	}
 }
 
@@ -213,19 +244,32 @@ static const struct wave_phase *phase_at(const struct waves *w, u64 t)
 	return NULL;
 }
 
+/* The phase of the dimension a link runs along: the coordinate its ends differ in. */
+static const struct wave_phase *phase_of(const struct waves *w, u32 u, u32 v)
+{
+	u32 i;
+
+	for (i = 0; i < w->nph; i++)
+		if (coord(&w->ph[i], u) != coord(&w->ph[i], v))
+			return &w->ph[i];
+	return NULL;
+}
+
 static int waves_start(struct txn_engine *e)
 {
 	const struct txn_graph *g = e->g;
 	bool prefix = e->p.op == TXNET_OP_PREFIX_SUM;
 	bool single = e->p.port_model == TXNET_PORT_SINGLE;
-	u32 i, s, v, t, n = g->procs, **arr;
+	u32 i, s, v, t, n = g->procs, **arr, tails, *own;
 	struct wave_phase *ph;
 	struct waves *w;
 
 	if ((e->p.op != TXNET_OP_DATA_SUM && !prefix) || !g->ndims || g->flsb ||
 	    g->nodes != g->procs)
 		return -EINVAL;
-	w = txn_zalloc_array(1, sizeof(*w) + (u64)n * WAVE_ARRAYS * sizeof(u32));
+	for (i = 0, tails = 0; i < g->ndims; i++)
+		tails += has_tail(g->fkind[i], g->fsize[i], single, prefix, i == 0);
+	w = txn_zalloc_array(1, sizeof(*w) + (u64)n * (WAVE_ARRAYS + 4 * tails) * sizeof(u32));
 	if (!w)
 		return -ENOMEM;
 	e->priv = w;
@@ -251,6 +295,24 @@ static int waves_start(struct txn_engine *e)
 		ph->len = phase_ticks(g->fkind[i], ph->k, single, prefix && i > 0);
 		if (!ph->len)
 			return -EINVAL;
+		ph->tail = ph->len;
+		ph->val = w->total;
+		ph->up = w->up;
+		ph->up_cov = w->up_cov;
+		ph->up_sent = w->up_sent;
+		if (has_tail(g->fkind[i], ph->k, single, prefix, i == 0)) {
+			ph->len = ph->k / 2;
+			ph->tail = ph->k - 1;
+			own = w->words + (size_t)n * (WAVE_ARRAYS + 4 * tails--);
+			ph->val = own - 4 * (size_t)n;
+			ph->up = own - 3 * (size_t)n;
+			ph->up_cov = own - 2 * (size_t)n;
+			ph->up_sent = own - (size_t)n;
+			for (v = 0; v < n; v++) {
+				ph->up[v] = TXN_NONE;
+				w->tails[v] += coord(ph, v) > 0;
+			}
+		}
 		ph->wrap = prefix && i == 0 && ph->kind == WAVE_RING;
 		ph->up_len = prefix && !ph->wrap ? ph->k - 1 : ph->k / 2;
 		ph->down_len = single || ph->wrap ? ph->k / 2 : (ph->k - 1) / 2;
@@ -274,6 +336,19 @@ static void drop(struct txn_engine *e, u32 *slot)
 	*slot = TXN_NONE;
 }
 
+/*
+ * @v's result is done once the last phase has begun and given it all it
+ * waits for, and the phases with tails have given its prefix theirs.
+ */
+static void maybe_fold(struct txn_engine *e, struct waves *w, u32 v)
+{
+	const struct wave_phase *last = &w->ph[w->nph - 1];
+
+	if (e->tick < last->start || w->need[v] || w->tails[v])
+		return;
+	txn_fold(e, w->prefix ? w->pre[v] : last->kind == WAVE_DOUBLE ? w->total[v] : w->next[v]);
+}
+
 /* A phase begins: the last one's next totals become the totals, and the waves start from them. */
 static void phase_begin(struct txn_engine *e, struct waves *w, const struct wave_phase *ph)
 {
@@ -288,11 +363,16 @@ static void phase_begin(struct txn_engine *e, struct waves *w, const struct wave
 		drop(e, &w->up[v]);
 		drop(e, &w->down[v]);
 		w->up_cov[v] = w->down_cov[v] = w->up_sent[v] = w->down_sent[v] = 0;
+		ph->up_cov[v] = ph->up_sent[v] = 0;
+		if (ph->val != w->total) {
+			ph->val[v] = txn_copy(e, w->total[v]);
+			if (ph->val[v] == TXN_NONE)
+				return;
+		}
 		w->need[v] = arrivals(w, ph, coord(ph, v));
-		/* the wrap is the last phase, and a prefix's: no next total, and 0's prefix is done */
+		/* the wrap is the last phase, and a prefix's: no next total, and 0's may be done */
 		if (ph->wrap) {
-			if (!w->need[v])
-				txn_fold(e, w->pre[v]);
+			maybe_fold(e, w, v);
 			continue;
 		}
 		if (ph->kind != WAVE_DOUBLE) {
@@ -307,12 +387,12 @@ static void phase_begin(struct txn_engine *e, struct waves *w, const struct wave
 static void wave_send(struct txn_engine *e, struct waves *w, const struct wave_phase *ph,
 		      u32 v, u32 a, bool up)
 {
-	u32 *in = up ? &w->up[v] : &w->down[v], *sent = up ? &w->up_sent[v] : &w->down_sent[v];
-	u32 cov = (up ? w->up_cov[v] : w->down_cov[v]) + 1, pkt, b;
+	u32 *in = up ? &ph->up[v] : &w->down[v], *sent = up ? &ph->up_sent[v] : &w->down_sent[v];
+	u32 cov = (up ? ph->up_cov[v] : w->down_cov[v]) + 1, pkt, b;
 
 	if (cov <= *sent || cov >= ph->k)
 		return;
-	pkt = txn_copy(e, w->total[v]);
+	pkt = txn_copy(e, ph->val[v]);
 	if (pkt == TXN_NONE)
 		return;
 	if (*in != TXN_NONE && txn_merge(e, pkt, *in))
@@ -365,19 +445,12 @@ static void wrap_send(struct txn_engine *e, struct waves *w, const struct wave_p
 	txn_move(e, pkt, line_link(e->g, w, ph, v, a, (a + ph->k - 1) % ph->k));
 }
 
-static void waves_choose(struct txn_engine *e)
+/* The sends of the phase whose tick @s this is. */
+static void main_sends(struct txn_engine *e, struct waves *w, const struct wave_phase *ph, u32 s)
 {
-	struct waves *w = e->priv;
-	const struct wave_phase *ph = phase_at(w, e->tick);
-	u32 v, a, b, s, pkt;
-	bool ring;
+	bool ring = ph->kind == WAVE_RING;
+	u32 v, a, b, pkt;
 
-	if (!ph)
-		return;
-	s = (u32)(e->tick - ph->start) + 1;
-	if (s == 1)
-		phase_begin(e, w, ph);
-	ring = ph->kind == WAVE_RING;
 	for (v = 0; v < w->n && !e->failed; v++) {
 		a = coord(ph, v);
 		switch (ph->kind) {
@@ -416,12 +489,40 @@ static void waves_choose(struct txn_engine *e)
 	}
 }
 
+static void waves_choose(struct txn_engine *e)
+{
+	struct waves *w = e->priv;
+	const struct wave_phase *ph = phase_at(w, e->tick);
+	u32 v, s;
+
+	if (ph) {
+		s = (u32)(e->tick - ph->start) + 1;
+		if (s == 1)
+			phase_begin(e, w, ph);
+		main_sends(e, w, ph, s);
+	}
+	/* the tails of phases before: their up waves, on to k-1 for the prefix */
+	for (ph = w->ph; ph < w->ph + w->nph; ph++) {
+		if (e->tick < (u64)ph->start + ph->len || e->tick >= (u64)ph->start + ph->tail)
+			continue;
+		for (v = 0; v < w->n && !e->failed; v++)
+			wave_send(e, w, ph, v, coord(ph, v), true);
+	}
+}
+
 /* @v took what it waited for from an arrival: in the last phase, once it has all, its result is done. */
 static void took(struct txn_engine *e, struct waves *w, const struct wave_phase *ph, u32 v)
 {
-	if (--w->need[v] || ph != &w->ph[w->nph - 1])
-		return;
-	txn_fold(e, w->prefix ? w->pre[v] : ph->kind == WAVE_DOUBLE ? w->total[v] : w->next[v]);
+	w->need[v]--;
+	if (ph == &w->ph[w->nph - 1])
+		maybe_fold(e, w, v);
+}
+
+/* A piece of @v's prefix from a phase with a tail. */
+static void tail_took(struct txn_engine *e, struct waves *w, u32 v)
+{
+	w->tails[v]--;
+	maybe_fold(e, w, v);
 }
 
 /* A copy of @pkt into @into. */
@@ -433,12 +534,13 @@ static int take_copy(struct txn_engine *e, u32 into, u32 pkt)
 }
 
 /* Keep @pkt as the last arrival from its side, for the wave to take on. */
-static void keep(struct txn_engine *e, struct waves *w, u32 v, u32 pkt, bool up, u32 cov)
+static void keep(struct txn_engine *e, struct waves *w, const struct wave_phase *ph, u32 v,
+		 u32 pkt, bool up, u32 cov)
 {
 	if (up) {
-		drop(e, &w->up[v]);
-		w->up[v] = pkt;
-		w->up_cov[v] = cov;
+		drop(e, &ph->up[v]);
+		ph->up[v] = pkt;
+		ph->up_cov[v] = cov;
 	} else {
 		drop(e, &w->down[v]);
 		w->down[v] = pkt;
@@ -459,11 +561,11 @@ static void wrap_arrive(struct txn_engine *e, struct waves *w, const struct wave
 				return;
 			took(e, w, ph, v);
 		}
-		keep(e, w, v, pkt, true, cov);
+		keep(e, w, ph, v, pkt, true, cov);
 		return;
 	}
 	if (a <= half) {
-		keep(e, w, v, pkt, false, cov);
+		keep(e, w, ph, v, pkt, false, cov);
 		return;
 	}
 	/* past the half: a sum 0 .. m that came round the back, k - a hops from 0 */
@@ -486,12 +588,13 @@ static void wrap_arrive(struct txn_engine *e, struct waves *w, const struct wave
 static void waves_arrive(struct txn_engine *e, u32 pkt, u32 link)
 {
 	struct waves *w = e->priv;
-	const struct wave_phase *ph = phase_at(w, e->tick);
 	u32 u = e->g->src[link], v = e->g->dst[link], a, b, cu, cov;
-	bool up;
+	const struct wave_phase *ph = phase_of(w, u, v);
+	bool up, tail;
 
 	if (!ph)
 		return;
+	tail = ph->tail > ph->len;
 	a = coord(ph, v);
 	b = coord(ph, u);
 	switch (ph->kind) {
@@ -505,7 +608,7 @@ static void waves_arrive(struct txn_engine *e, u32 pkt, u32 link)
 		return;
 	}
 	up = ph->kind == WAVE_LINE ? b < a : b == (a + ph->k - 1) % ph->k;
-	cov = up ? w->up_sent[u] : w->down_sent[u];
+	cov = up ? ph->up_sent[u] : w->down_sent[u];
 	cu = up_share(w, ph, a);
 	if (ph->wrap) {
 		wrap_arrive(e, w, ph, pkt, v, a, up, cov);
@@ -515,15 +618,18 @@ static void waves_arrive(struct txn_engine *e, u32 pkt, u32 link)
 	if (up && w->prefix && a > 0 && cov == a) {
 		if (take_copy(e, w->pre[v], pkt))
 			return;
-		if (cu != a)
+		if (tail)
+			tail_took(e, w, v);
+		else if (cu != a)
 			took(e, w, ph, v);
 	}
-	if (cov == (up ? cu : ph->k - 1 - cu)) {
+	/* a tail's arrivals come after its totals are taken */
+	if (e->tick < (u64)ph->start + ph->len && cov == (up ? cu : ph->k - 1 - cu)) {
 		if (take_copy(e, w->next[v], pkt))
 			return;
 		took(e, w, ph, v);
 	}
-	keep(e, w, v, pkt, up, cov);
+	keep(e, w, ph, v, pkt, up, cov);
 }
 
 static void waves_fini(struct txn_engine *e)

@@ -1206,7 +1206,9 @@ result "msccl_algorithms"
 # arrays, torus 4 6 2 + 3, and log2 of a doubled complete factor, complete
 # 8: 3.  A prefix sum on ring 9 takes the last processor's eccentricity,
 # floor(9/2) = 4, the rest of it coming round the back; on mesh 3 4 the
-# last processor's 2 + 3.  An odd ring single-port is refused by name.
+# last processor's 2 + 3; on torus 6 6 3 + 3, the first ring's up wave
+# running on to 5 beside the second's 3 from tick 3.  An odd ring
+# single-port is refused by name.
 waves() { # NET OP STEPS
 	run -j run "$1" "$2" values random:3
 	expect_rc 0 "$2 on $1"
@@ -1229,6 +1231,7 @@ waves w46 data-sum $((2 + 3))
 waves k8 data-sum 3
 waves r9 prefix-sum $((9 / 2))
 waves w34 prefix-sum $((2 + 3))
+waves w66 prefix-sum $((3 + 3))
 run set r9 port single
 run run r9 data-sum algo dimension-waves
 expect_rc 2 "an odd ring single-port"
